@@ -1,0 +1,123 @@
+"""Cards and decks shared by the games.
+
+* The Pairs deck (PD-1, PD-2): 55 cards, rank r appears r times (r = 1..10). Cards of a rank
+  are indistinguishable, so a Pairs card *is* its rank (an ``int``).
+* The 32-card French deck for Quodlibet (QL-1): ranks ``7 8 9 T J Q K A`` in suits
+  ``S H D C``; a card is its two-letter code (``"TH"``), a ``str``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .errors import IllegalActionError
+
+# --- Pairs deck --------------------------------------------------------------------------
+
+PAIRS_RANKS: tuple[int, ...] = tuple(range(1, 11))
+
+
+def pairs_deck() -> list[int]:
+    """The 55-card Pairs deck in rank order: [1, 2, 2, 3, 3, 3, ...] (PD-1)."""
+    return [rank for rank in PAIRS_RANKS for _ in range(rank)]
+
+
+PAIRS_COUNTS: Counter[int] = Counter(pairs_deck())
+
+
+def parse_rank(text: str) -> int:
+    """A Pairs rank 1..10 from its notation, or a ``malformed`` error."""
+    if not text.isdigit() or not 1 <= int(text) <= 10:
+        raise IllegalActionError("malformed", f"'{text}' is not a rank: ranks are 1 to 10.")
+    return int(text)
+
+
+def check_pairs_cards(cards: Iterable[object], what: str) -> list[int]:
+    """Validate a list of ranks (for explicit deals); ``bad-deal`` on anything else."""
+    out: list[int] = []
+    for card in cards:
+        if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 10:
+            raise IllegalActionError("bad-deal", f"{what}: {card!r} is not a rank 1-10.")
+        out.append(card)
+    return out
+
+
+def check_within_deck(cards: Iterable[int], deck_counts: Counter[int]) -> None:
+    """``bad-deal`` when ``cards`` uses some rank more often than the deck holds it."""
+    used = Counter(cards)
+    for rank, count in sorted(used.items()):
+        if count > deck_counts[rank]:
+            raise IllegalActionError(
+                "bad-deal",
+                f"The deal uses {count} cards of rank {rank}; the deck has {deck_counts[rank]}.",
+            )
+
+
+def remove_cards(deck: list[int], cards: Iterable[int]) -> list[int]:
+    """``deck`` without one copy of each of ``cards`` (all must be present)."""
+    rest = list(deck)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+# --- French 32-card deck -----------------------------------------------------------------
+
+FRENCH_RANKS = "789TJQKA"  # low to high (QL-1)
+SUITS = "SHDC"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "T": "10",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
+
+
+def french_deck() -> list[str]:
+    """The 32 Quodlibet cards, suit by suit, low to high."""
+    return [rank + suit for suit in SUITS for rank in FRENCH_RANKS]
+
+
+FRENCH_CARDS: frozenset[str] = frozenset(french_deck())
+
+
+def rank_of(card: str) -> str:
+    return card[0]
+
+
+def suit_of(card: str) -> str:
+    return card[1]
+
+
+def rank_value(card: str) -> int:
+    """0 for a 7 up to 7 for an ace."""
+    return FRENCH_RANKS.index(card[0])
+
+
+def parse_card(text: str) -> str:
+    """A card code from notation (case-insensitive, ``10`` accepted for ``T``)."""
+    code = text.strip().upper()
+    if code.startswith("10"):
+        code = "T" + code[2:]
+    if code not in FRENCH_CARDS:
+        raise IllegalActionError(
+            "malformed",
+            f"'{text}' is not a card: use a rank 7 8 9 T J Q K A and a suit S H D C, e.g. TH.",
+        )
+    return code
+
+
+def card_name(card: str) -> str:
+    """``"QD"`` -> ``"queen of diamonds"``."""
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Suit by suit (S H D C), low to high within a suit."""
+    return sorted(cards, key=lambda c: (SUITS.index(c[1]), FRENCH_RANKS.index(c[0])))

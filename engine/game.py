@@ -1,0 +1,277 @@
+"""The base every game is built on: the public API of API.md, written once.
+
+A game subclass says only what its rules say: how to set up, whose turn it is, which actions
+are legal (and why another is not), what an action does, and what each seat may see. This
+class turns that into the public contract: validated atomic ``apply``, seat views with the
+common fields, running totals and the score sheet, winners, bots and versioned saves.
+
+Legality has one source: ``legal_actions()``. ``apply`` accepts exactly what it lists, after
+putting the text in canonical form, so an illegal action can never half-happen.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .errors import IllegalActionError
+from .rng import Rng
+
+JSON = Any
+LogEntry = dict[str, JSON]
+
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal")
+"""Bot levels every game supports (more are added by later bot modules)."""
+
+COMMON_OPTIONS: dict[str, JSON] = {"dealer": None, "deal": None}
+
+
+class Game(ABC):
+    """One game in progress. Create with ``engine.new_game``; load with ``engine.load_game``."""
+
+    GAME_ID: ClassVar[str]
+    NAME: ClassVar[str]
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    DEFAULT_PLAYERS: ClassVar[int]
+    GAME_OPTIONS: ClassVar[dict[str, JSON]] = {}
+    """Game-specific option names with defaults (``dealer`` and ``deal`` are common)."""
+    LOW_SCORE_WINS: ClassVar[bool] = False
+
+    def __init__(self, players: int, seed: int, options: Mapping[str, JSON]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options: dict[str, JSON] = dict(options)
+        self.rng = Rng(seed)
+        self.log: list[LogEntry] = []
+        """Everything that happened, in order: ``{"seat", "action"}`` for decisions and
+        ``{"chance", "data"}`` for shuffles and draws. It is what a save records."""
+        self.public_log: list[LogEntry] = []
+        """This round's actions as every seat saw them (for views, the UI and bots)."""
+        self._totals = [0] * players
+        self._round = 1
+        self._over = False
+        self._winners: list[int] = []
+        self.score_sheet: list[dict[str, JSON]] = []
+        """One entry per scored round: ``{"round", "scores", "detail"}`` (all public)."""
+        self._setup()
+
+    # --- construction --------------------------------------------------------------------
+
+    @classmethod
+    def all_options(cls) -> dict[str, JSON]:
+        return {**COMMON_OPTIONS, **cls.GAME_OPTIONS}
+
+    @classmethod
+    def create(
+        cls, players: int | None, seed: int | None, options: Mapping[str, JSON] | None
+    ) -> Game:
+        """Validate the arguments, then start the game."""
+        if players is None:
+            players = cls.DEFAULT_PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise IllegalActionError(
+                "bad-players", f"players must be a whole number, not {players!r}."
+            )
+        if not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
+            span = (
+                f"exactly {cls.MIN_PLAYERS}"
+                if cls.MIN_PLAYERS == cls.MAX_PLAYERS
+                else f"{cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}"
+            )
+            raise IllegalActionError(
+                "bad-players", f"{cls.NAME} is for {span} players, not {players}."
+            )
+        if seed is None:
+            seed = secrets.randbits(32)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalActionError("bad-option", f"seed must be a whole number, not {seed!r}.")
+        given = dict(options or {})
+        valid = cls.all_options()
+        unknown = sorted(name for name in given if name not in valid)
+        if unknown:
+            raise IllegalActionError(
+                "bad-option",
+                f"Unknown option {', '.join(repr(u) for u in unknown)} for {cls.NAME}; "
+                f"valid options are: {', '.join(sorted(valid))}.",
+            )
+        full = {**valid, **given}
+        dealer = full["dealer"]
+        if dealer is not None and (
+            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
+        ):
+            raise IllegalActionError(
+                "bad-option", f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}."
+            )
+        if full["deal"] is not None and not isinstance(full["deal"], dict):
+            raise IllegalActionError("bad-deal", "deal must be an object (see API.md).")
+        cls._check_options(full, players)
+        return cls(players, seed, full)
+
+    @classmethod
+    def _check_options(cls, options: dict[str, JSON], players: int) -> None:
+        """Raise ``bad-option`` (or ``bad-deal``) for a value the game cannot use."""
+
+    # --- what a game must say ------------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Start the first round (deal, record chance with ``_chance``)."""
+
+    @abstractmethod
+    def _current_seat(self) -> int | None:
+        """Whose decision it is (ignored once the game is over)."""
+
+    @abstractmethod
+    def _legal(self) -> list[str]:
+        """Legal actions of the seat to act, canonical notation, sorted, no duplicates."""
+
+    @abstractmethod
+    def _parse(self, text: str) -> str:
+        """Canonical form of ``text`` or ``IllegalActionError('malformed', ...)``.
+        Checks notation only, not whether the action is allowed now."""
+
+    @abstractmethod
+    def _why_illegal(self, action: str) -> str:
+        """A player-readable reason why the well-formed ``action`` is not legal now."""
+
+    @abstractmethod
+    def _do(self, action: str) -> None:
+        """Carry out a legal action (it has been checked)."""
+
+    @abstractmethod
+    def _phase(self) -> str:
+        """The phase name for views (``over`` once the game has ended)."""
+
+    @abstractmethod
+    def _zones(self, seat: int | None) -> dict[str, JSON]:
+        """The game's view fields for ``seat`` (None: common knowledge only)."""
+
+    # --- helpers for subclasses ----------------------------------------------------------
+
+    def _chance(self, kind: str, data: JSON) -> None:
+        """Record a chance outcome (a shuffle, a draw) in the log as it happens."""
+        self.log.append({"chance": kind, "data": copy.deepcopy(data)})
+
+    def _announce(self, seat: int | None, action: str, **public: JSON) -> None:
+        """Add a public entry to this round's log (extra keys: what the table saw)."""
+        self.public_log.append({"seat": seat, "action": action, **public})
+
+    def _score_round(self, scores: list[int], detail: JSON) -> None:
+        """Add a round's scores to the totals and the score sheet."""
+        for seat, points in enumerate(scores):
+            self._totals[seat] += points
+        self.score_sheet.append(
+            {"round": self._round, "scores": list(scores), "detail": copy.deepcopy(detail)}
+        )
+
+    def _finish(self) -> None:
+        """End the game: the best total wins, ties share (NV-14, TM-2, QL-8)."""
+        self._over = True
+        best = min(self._totals) if self.LOW_SCORE_WINS else max(self._totals)
+        self._winners = [seat for seat, total in enumerate(self._totals) if total == best]
+
+    # --- public API ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """Seat whose decision it is; None when the game is over."""
+        return None if self._over else self._current_seat()
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self._totals)
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    def legal_actions(self) -> list[str]:
+        """Legal actions for ``to_act`` in a deterministic order; ``[]`` when over."""
+        return [] if self._over else self._legal()
+
+    def parse(self, text: str) -> str:
+        """The canonical notation of ``text`` (``malformed`` error if it is not notation)."""
+        if not isinstance(text, str):
+            raise IllegalActionError("malformed", f"An action is text, not {type(text).__name__}.")
+        cleaned = " ".join(text.split())
+        if not cleaned:
+            raise IllegalActionError("malformed", "Empty action: choose one of the legal actions.")
+        return self._parse(cleaned)
+
+    def check(self, text: str) -> str:
+        """Raise what ``apply(text)`` would raise; otherwise return the canonical action."""
+        if self._over:
+            raise IllegalActionError("game-over", "The game is over: no more actions.")
+        action = self.parse(text)
+        if action not in self._legal():
+            raise IllegalActionError("illegal", self._why_illegal(action))
+        return action
+
+    def apply(self, text: str) -> None:
+        """Play ``text`` for ``to_act``. Raises ``IllegalActionError`` and changes nothing if
+        it is malformed or not legal now."""
+        action = self.check(text)
+        self.log.append({"seat": self._current_seat(), "action": action})
+        self._do(action)
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may know, as a JSON-serialisable dict (None: what every seat knows)."""
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise IllegalActionError(
+                "bad-seat", f"Seat must be 0 to {self.players - 1} or None, not {seat!r}."
+            )
+        to_act = self.to_act
+        view: dict[str, JSON] = {
+            "game": self.GAME_ID,
+            "seat": seat,
+            "players": self.players,
+            "round": self._round,
+            "phase": "over" if self._over else self._phase(),
+            "to_act": to_act,
+            "legal": self.legal_actions() if seat is not None and seat == to_act else [],
+            "totals": self.totals,
+            "over": self._over,
+            "winners": self.winners,
+            "options": {k: v for k, v in self.options.items() if k != "deal"},
+            "log": copy.deepcopy(self.public_log),
+            "score_sheet": copy.deepcopy(self.score_sheet),
+        }
+        view.update(self._zones(seat))
+        return view
+
+    def clone(self) -> Game:
+        return copy.deepcopy(self)
+
+    def bot_action(self, level: str = "normal", seed: int = 0) -> str:
+        """An action for ``to_act`` chosen by a computer player from ``view(to_act)`` only."""
+        from .bots import choose_action, levels
+
+        if level not in levels(self.GAME_ID):
+            raise IllegalActionError(
+                "bad-level",
+                f"Unknown level {level!r}; choose one of: {', '.join(levels(self.GAME_ID))}.",
+            )
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError("game-over", "The game is over: no more actions.")
+        return choose_action(self.view(seat), level, seed)
+
+    def to_json(self) -> str:
+        """A versioned save: a pure function of the game (equal games give equal text)."""
+        from .saves import dump_game
+
+        return dump_game(self)
