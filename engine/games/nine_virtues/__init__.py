@@ -1,0 +1,13 @@
+"""Nine Virtues (RULES.md NV-1 to NV-14): importing this registers the game and its bot.
+
+``game.py`` holds the structure of rounds and turns, ``deal.py`` the deal, ``notation.py``
+the action notation and ``scoring.py`` the scoring; the ``normal`` computer player lives in
+``engine/bots/nine_virtues.py``.
+"""
+
+from __future__ import annotations
+
+from ...bots import nine_virtues as _bot  # noqa: F401  (registers the bot)
+from .game import NineVirtues
+
+__all__ = ["NineVirtues"]

@@ -1,0 +1,259 @@
+"""Nine Virtues (RULES.md NV-1 to NV-14, on the Pairs deck PD-1, PD-2).
+
+The game's structure: N rounds with the deal passing left (NV-2), each dealt afresh (NV-3,
+``deal.py``); turns from the dealer's left (NV-4) of Bid, Swap or Kill (NV-5 to NV-8) until
+the centre is empty (NV-7); then the call of the 1 (NV-9) and the round's scoring (NV-10 to
+NV-13, ``scoring.py``), added to the totals (NV-14).
+
+Choices where the rules are silent (written here so players and tests can rely on them):
+
+* The turn count of NV-6 and NV-8 restarts at 1 each round; ``turn`` in a view is the
+  number of the turn being played (in the call phase: of the last turn played).
+* A first dealer drawn at random is drawn from the seed before the first deal; an explicit
+  ``deal`` replaces only the shuffle, not that draw.
+* The call of the 1 is made once the centre is empty, before any hand is shown; the
+  caller's identity is public from then on (it is their decision), the called rank becomes
+  public with the scoring, which follows at once.
+* ``known`` (public knowledge of a hand) forgets nothing but what Swap gives away: a swap
+  gives H (one known H, if any, is forgotten) and then takes C (C becomes known). So a swap
+  of equal ranks still makes that rank known, since its owner now surely holds one.
+* The set-aside cards are never shown, not even at scoring; the hands are shown at scoring
+  (they decide the score) in the score sheet.
+* The public log holds the current round only (it starts with the deal's public part); the
+  score sheet keeps every scored round with its revealed hands and the call.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...errors import IllegalActionError
+from ...game import JSON, Game
+from ...registry import register
+from .deal import Deal, aside_size, explicit_deal, shuffled_deal
+from .notation import Action, parse_action
+from .scoring import ONE, score_round
+
+PLAY = "play"
+CALL = "call"
+OVER = "over"
+
+
+@register
+class NineVirtues(Game):
+    """Nine Virtues for 3 to 6 players (NV-1)."""
+
+    GAME_ID: ClassVar[str] = "nine-virtues"
+    NAME: ClassVar[str] = "Nine Virtues"
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 6
+    DEFAULT_PLAYERS: ClassVar[int] = 4
+    GAME_OPTIONS: ClassVar[dict[str, JSON]] = {"swap_limit": None}
+
+    # Round state (set by ``_start_round``), declared for the type checker.
+    _dealer: int
+    _hands: list[list[int]]
+    _centre: list[int]
+    _bids: list[list[int]]
+    _killed: list[int]
+    _known: list[list[int]]
+    _turns: int
+    _stage: str
+
+    @classmethod
+    def _check_options(cls, options: dict[str, JSON], players: int) -> None:
+        limit = options["swap_limit"]
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
+        ):
+            raise IllegalActionError(
+                "bad-option",
+                f"swap_limit must be a whole number of turns (1 or more) or null, not {limit!r}.",
+            )
+        if options["deal"] is not None:
+            explicit_deal(options["deal"], players)
+
+    # --- rounds --------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        dealer = self.options["dealer"]
+        if dealer is None:
+            dealer = self.rng.below(self.players)
+            self._chance("first-dealer", {"seat": dealer})
+        self._dealer = dealer
+        given = self.options["deal"]
+        self._start_round(explicit_deal(given, self.players) if given is not None else None)
+
+    def _start_round(self, deal: Deal | None) -> None:
+        """Deal round ``self._round`` (NV-3) and hand the first turn to the dealer's left."""
+        if deal is None:
+            deal = shuffled_deal(self.rng, self.players)
+        self._chance("deal", {"round": self._round, "dealer": self._dealer, **deal.to_json()})
+        self._hands = [list(hand) for hand in deal.hands]
+        self._centre = list(deal.centre)
+        self._bids = [[] for _ in range(self.players)]
+        self._killed = []
+        self._known = [[] for _ in range(self.players)]
+        self._turns = 0
+        self._stage = PLAY
+        self.public_log = []
+        self._announce(None, "deal", dealer=self._dealer, centre=list(self._centre))
+
+    def _end_play(self) -> None:
+        """The centre is empty (NV-7): the holder of the 1 calls (NV-9), else score now."""
+        if self._holder_of_one() is not None:
+            self._stage = CALL
+        else:
+            self._score(None)
+
+    def _score(self, call: int | None) -> None:
+        scores, detail = score_round(
+            self._hands, self._bids, self._killed, self._holder_of_one(), call
+        )
+        self._score_round(scores, detail)
+        if self._round == self.players:  # NV-2: everyone has dealt once
+            self._stage = OVER
+            self._finish()
+            return
+        self._round += 1
+        self._dealer = (self._dealer + 1) % self.players  # NV-2: the deal passes left
+        self._start_round(None)
+
+    def _holder_of_one(self) -> int | None:
+        for seat, hand in enumerate(self._hands):
+            if ONE in hand:
+                return seat
+        return None
+
+    # --- turns ---------------------------------------------------------------------------
+
+    @property
+    def _turn(self) -> int:
+        """The number of the turn being played this round, from 1 (NV-6, NV-8)."""
+        return self._turns + 1
+
+    def _kills_allowed(self) -> bool:
+        """NV-6: no Kill until every player has had one turn this round."""
+        return self._stage == PLAY and self._turns >= self.players
+
+    def _swaps_allowed(self) -> bool:
+        """NV-8: with ``swap_limit`` set, Swap only on turns 1..swap_limit."""
+        limit: int | None = self.options["swap_limit"]
+        return self._stage == PLAY and (limit is None or self._turn <= limit)
+
+    def _current_seat(self) -> int | None:
+        if self._stage == CALL:
+            return self._holder_of_one()
+        return (self._dealer + 1 + self._turns) % self.players  # NV-4
+
+    def _legal(self) -> list[str]:
+        if self._stage == CALL:
+            return sorted(f"call {rank}" for rank in range(1, 11))
+        seat = self._current_seat()
+        assert seat is not None
+        centre = sorted(set(self._centre))
+        actions = {f"bid {rank}" for rank in centre if rank != ONE}  # NV-5
+        if self._swaps_allowed():
+            actions |= {f"swap {h} {c}" for h in set(self._hands[seat]) for c in centre}
+        if self._kills_allowed():
+            actions |= {f"kill {rank}" for rank in centre}
+        return sorted(actions)
+
+    def _parse(self, text: str) -> str:
+        return parse_action(text).text
+
+    def _why_illegal(self, action: str) -> str:
+        act = parse_action(action)
+        if self._stage == CALL:
+            return (
+                "The centre is empty and you hold the 1: call the rank it becomes first "
+                "('call 1' to 'call 10', NV-9)."
+            )
+        if act.verb == "call":
+            return "Nothing to call yet: the 1 is called once the centre is empty (NV-9)."
+        seat = self._current_seat()
+        assert seat is not None
+        if act.verb == "bid":
+            if act.ranks[0] == ONE:
+                return "The 1 can never be bid (NV-5)."
+            return self._not_in_centre(act.ranks[0])
+        if act.verb == "kill":
+            if not self._kills_allowed():
+                return (
+                    "You can't kill yet: every player must have had one turn this round "
+                    f"(NV-6). Kills are open from turn {self.players + 1}; this is turn "
+                    f"{self._turn}."
+                )
+            return self._not_in_centre(act.ranks[0])
+        give, take = act.ranks
+        limit = self.options["swap_limit"]
+        if not self._swaps_allowed():
+            return (
+                f"Swap limit reached: swaps are allowed on turns 1 to {limit} only, and this "
+                f"is turn {self._turn} (NV-8). Bid or kill instead."
+            )
+        if give not in self._hands[seat]:
+            return f"You have no {give} to give."
+        return self._not_in_centre(take)
+
+    def _not_in_centre(self, rank: int) -> str:
+        if rank not in self._centre:
+            return f"There is no {rank} in the centre."
+        return "That action is not allowed now."  # pragma: no cover - legal() would list it
+
+    def _do(self, action: str) -> None:
+        act: Action = parse_action(action)
+        seat = self._current_seat()
+        assert seat is not None
+        if act.verb == "call":
+            self._announce(seat, action)
+            self._score(act.ranks[0])
+            return
+        if act.verb == "bid":
+            self._centre.remove(act.ranks[0])
+            self._bids[seat].append(act.ranks[0])
+        elif act.verb == "kill":
+            self._centre.remove(act.ranks[0])
+            self._killed.append(act.ranks[0])
+        else:
+            give, take = act.ranks
+            hand = self._hands[seat]
+            hand.remove(give)
+            hand.append(take)
+            hand.sort()
+            self._centre.remove(take)
+            self._centre.append(give)
+            self._centre.sort()
+            # What the table knows of this hand: the given card leaves, the taken one joins.
+            known = self._known[seat]
+            if give in known:
+                known.remove(give)
+            known.append(take)
+            known.sort()
+        self._announce(seat, action, turn=self._turn)
+        self._turns += 1
+        if not self._centre:
+            self._end_play()
+
+    # --- views ---------------------------------------------------------------------------
+
+    def _phase(self) -> str:
+        return self._stage
+
+    def _zones(self, seat: int | None) -> dict[str, JSON]:
+        zones: dict[str, Any] = {
+            "hand": [] if seat is None else list(self._hands[seat]),
+            "centre": list(self._centre),
+            "bids": [list(row) for row in self._bids],
+            "killed": list(self._killed),
+            "hand_sizes": [len(hand) for hand in self._hands],
+            "known": [list(row) for row in self._known],
+            "aside_size": aside_size(self.players),
+            "dealer": self._dealer,
+            "turn": self._turn if self._stage == PLAY else self._turns,
+            "kills_allowed": self._kills_allowed(),
+            "swaps_allowed": self._swaps_allowed(),
+            "swap_limit": self.options["swap_limit"],
+            "caller": self._holder_of_one() if self._stage == CALL else None,
+        }
+        return zones

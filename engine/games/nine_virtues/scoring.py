@@ -1,0 +1,83 @@
+"""Scoring a Nine Virtues round (NV-9 to NV-13).
+
+* NV-9: the 1 in a hand counts as the rank its holder called (a 1 killed or set aside counts
+  for nobody).
+* NV-10: bid cards never count as hand cards.
+* NV-11: for each rank r, every player with the highest hand count of r (at least 1) scores
+  +r, once per rank.
+* NV-12: each bid card of rank r scores +r for a player with the most hand cards of r (ties
+  included), -r otherwise.
+* NV-13: if nobody holds an r, every bid r scores +r (everyone is tied at zero).
+
+``score_round`` returns the scores and a JSON-serialisable breakdown for the score sheet:
+the hands as revealed at round end (public once the round is scored), the call, and per rank
+the counts, the hand-point winners and each bid card's points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import PAIRS_RANKS
+
+ONE = 1
+"""The wild card of NV-9."""
+
+
+def hand_counts(hand: list[int], call: int | None) -> dict[int, int]:
+    """How many cards of each rank ``hand`` holds for scoring, the 1 as ``call`` (NV-9)."""
+    counts = dict.fromkeys(PAIRS_RANKS, 0)
+    for rank in hand:
+        if rank == ONE:
+            # Only the holder of the 1 ever reaches scoring with one, and they must call first.
+            assert call is not None, "the 1 is scored only after it is called"
+            counts[call] += 1
+        else:
+            counts[rank] += 1
+    return counts
+
+
+def score_round(
+    hands: list[list[int]],
+    bids: list[list[int]],
+    killed: list[int],
+    caller: int | None,
+    call: int | None,
+) -> tuple[list[int], dict[str, Any]]:
+    """Round scores per seat and the score-sheet breakdown (NV-9 to NV-13)."""
+    players = len(hands)
+    counts = [
+        hand_counts(hand, call if seat == caller else None) for seat, hand in enumerate(hands)
+    ]
+    hand_points = [0] * players
+    bid_points = [0] * players
+    ranks: list[dict[str, Any]] = []
+    for rank in PAIRS_RANKS:
+        per_seat = [counts[seat][rank] for seat in range(players)]
+        most = max(per_seat)
+        leaders = [seat for seat in range(players) if per_seat[seat] == most]
+        # NV-11: hand points only when somebody holds the rank at all.
+        winners = leaders if most >= 1 else []
+        for seat in winners:
+            hand_points[seat] += rank
+        bid_lines: list[dict[str, int]] = []
+        for seat in range(players):
+            for card in bids[seat]:
+                if card != rank:
+                    continue
+                # NV-12 and NV-13: with nobody holding the rank, everyone leads at zero.
+                points = rank if seat in leaders else -rank
+                bid_points[seat] += points
+                bid_lines.append({"seat": seat, "points": points})
+        ranks.append({"rank": rank, "counts": per_seat, "hand_winners": winners, "bids": bid_lines})
+    scores = [hand_points[seat] + bid_points[seat] for seat in range(players)]
+    detail: dict[str, Any] = {
+        "hands": [sorted(hand) for hand in hands],
+        "call": None if caller is None else {"seat": caller, "rank": call},
+        "bids": [list(row) for row in bids],
+        "killed": list(killed),
+        "ranks": ranks,
+        "hand_points": hand_points,
+        "bid_points": bid_points,
+    }
+    return scores, detail
