@@ -1,0 +1,71 @@
+"""Pinned outputs of ``engine.rng.Rng``: the determinism contract between CPython and Pyodide.
+
+These numbers must come out identical on CPython 3.11 and inside Pyodide (Python 3.14): the
+same seed, options and actions give the same game everywhere (API.md, "Seeds"). If one of
+them changes, every saved game and shared deal changes meaning, so never "update" them to
+make a test pass. Seed 0's first output is SplitMix64's published reference value.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.rng import Rng
+
+
+def first(seed: int, n: int = 3) -> list[int]:
+    rng = Rng(seed)
+    return [rng.next_u64() for _ in range(n)]
+
+
+def test_seed_0_matches_the_splitmix64_reference() -> None:
+    assert first(0) == [0xE220A8397B1DCDAF, 7960286522194355700, 487617019471545679]
+
+
+def test_seed_42_first_outputs() -> None:
+    assert first(42) == [13679457532755275413, 2949826092126892291, 5139283748462763858]
+
+
+def test_negative_and_huge_seeds_are_folded_in() -> None:
+    assert first(-1) == [16490336266968443936, 16834447057089888969, 4048727598324417001]
+    assert first(2**70) == [12547713223491350113, 17582631946085942448, 1111921005196806171]
+    assert first(2**70) != first(0)
+
+
+def test_below() -> None:
+    rng = Rng(7)
+    sizes = [1, 2, 3, 6, 10, 52, 1000, 2**63 + 1]
+    assert [rng.below(n) for n in sizes] == [0, 1, 0, 0, 3, 10, 305, 8632209307422871798]
+
+
+def test_below_rejects_an_empty_range() -> None:
+    with pytest.raises(ValueError):
+        Rng(0).below(0)
+
+
+def test_shuffle_of_range_10_for_seed_1() -> None:
+    items = list(range(10))
+    Rng(1).shuffle(items)
+    assert items == [4, 2, 8, 1, 9, 3, 0, 6, 7, 5]
+
+
+def test_shuffled_leaves_its_input_alone() -> None:
+    source = "abcdef"
+    assert Rng(1).shuffled(source) == ["a", "b", "d", "c", "e", "f"]
+    assert source == "abcdef"
+
+
+def test_choice_and_random() -> None:
+    rng = Rng(3)
+    assert [rng.choice("abcd") for _ in range(8)] == list("bbbdcdac")
+    rng = Rng(5)
+    assert [rng.random() for _ in range(2)] == [0.386768045983934, 0.7523070158382239]
+
+
+def test_streams_and_fork_are_independent_and_pinned() -> None:
+    assert Rng(42, 1).next_u64() == 15564542416594719046
+    assert Rng(42, 2).next_u64() == 777308910110585192
+    rng = Rng(42)
+    fork = rng.fork(1, 2)
+    assert fork.next_u64() == 17602433141204152594
+    assert rng.next_u64() == 13679457532755275413  # forking does not advance the parent
