@@ -14,6 +14,10 @@ here (wheels are built with ``pip wheel`` instead).
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
+import http.server
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -87,6 +91,245 @@ def ensure_node_modules() -> None:
     run("npm ci", ["npm", "ci", "--no-audit", "--no-fund"])
 
 
+# --- the browser site: build and serve (see README, "Browser") ----------------------------
+
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+MICROPIP_VERSION = "0.11.1"
+ENGINE_INSTALLS = ("packages", "files", "loadpackage")
+"""How the worker gets the engine wheel: PyScript ``packages`` (micropip), PyScript ``files``
+(the wheel unzipped into the importable working directory) or ``pyodide.loadPackage``."""
+DEFAULT_ENGINE_INSTALL = "packages"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
+"""The big runtime files: the page fetches them itself to show real download progress (the
+worker then gets them from the HTTP cache)."""
+PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "toml", "pyodide_graph", "zip")
+"""The ``@pyscript/core`` chunks a worker-only page loads (by name before the content hash;
+found by watching the requests of a boot). Editor, terminal and game plug-ins stay out."""
+IMMUTABLE_PREFIXES = ("/vendor/", "/py/")
+"""Paths whose URL changes whenever their content does (versions and content hashes)."""
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def npm_version(package: str) -> str:
+    """The installed version of a vendored npm package (pinned by package-lock.json)."""
+    meta = json.loads((ROOT / "node_modules" / package / "package.json").read_text())
+    version: str = meta["version"]
+    return version
+
+
+def engine_wheel() -> Path:
+    """The engine wheel, built with ``pip wheel`` and cached by a digest of its sources."""
+    sources = sorted(p for p in (ROOT / "engine").rglob("*") if p.is_file())
+    sources = [p for p in sources if "__pycache__" not in p.parts]
+    digest = hashlib.sha256()
+    for path in [ROOT / "pyproject.toml", ROOT / "README.md", *sources]:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    out = CACHE / "wheels" / digest.hexdigest()[:16]
+    found = sorted(out.glob("parlour_engine-*.whl"))
+    if found:
+        return found[0]
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    # Offline-friendly: use the installed hatchling when there is one.
+    flags = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
+    cmd = [PYTHON, "-m", "pip", "wheel", "-q", "--no-deps", *flags, "-w", str(tmp), "."]
+    run("build the engine wheel", cmd)
+    built = sorted(tmp.glob("parlour_engine-*-py3-none-any.whl"))
+    if len(built) != 1:
+        raise StepFailed(f"build the engine wheel: expected one pure wheel, found {built}")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return out / built[0].name
+
+
+def micropip_wheel() -> Path:
+    """micropip for Python 3.14 from PyPI (Pyodide's npm package does not ship it), cached.
+
+    On CPython 3.11 a plain ``pip download micropip`` silently picks an old release, so the
+    Python version and the exact release are both asked for."""
+    name = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    where = CACHE / "micropip"
+    if not (where / name).is_file():
+        cmd = [PYTHON, "-m", "pip", "download", "-q", f"micropip=={MICROPIP_VERSION}"]
+        cmd += ["--python-version", "3.14", "--only-binary=:all:", "--no-deps", "-d", str(where)]
+        run("download micropip", cmd)
+        if not (where / name).is_file():
+            raise StepFailed(f"download micropip: pip did not produce {name}")
+    return where / name
+
+
+def patched_lock(lock_text: str, micropip: Path) -> str:
+    """Pyodide's lock with micropip's hash set to the PyPI wheel we ship (they differ, and
+    the browser's integrity check would refuse the wheel)."""
+    lock = json.loads(lock_text)
+    entry = lock["packages"]["micropip"]
+    if entry["file_name"] != micropip.name:
+        raise StepFailed(
+            f"vendor Pyodide: its lock wants {entry['file_name']}, not {micropip.name}"
+        )
+    entry["sha256"] = _sha256(micropip.read_bytes())
+    return json.dumps(lock, separators=(",", ":"))
+
+
+def game_catalog() -> dict[str, object]:
+    """``engine.GAMES`` with bot levels, read by a fresh interpreter, for the menu to paint
+    before Python has loaded in the browser (the worker's ``games()`` says the same)."""
+    code = "import json, sys; sys.path.insert(0, 'web/py'); import worker; print(worker.games())"
+    try:
+        out = subprocess.run(
+            [PYTHON, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+    except subprocess.CalledProcessError as exc:
+        raise StepFailed(
+            f"read the game catalog: the engine does not import\n{exc.stderr}"
+        ) from exc
+    catalog: dict[str, object] = json.loads(out)["games"]
+    return catalog
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -> Path:
+    """Build the static site into ``out`` (staged next to it, then swapped in whole, so a
+    failed build leaves the previous site intact and a running server never sees half)."""
+    if engine_install not in ENGINE_INSTALLS:
+        raise StepFailed(f"build: unknown engine install {engine_install!r}")
+    if not (WEB / "index.html").is_file():
+        raise StepFailed("build: web/index.html is missing")
+    ensure_node_modules()
+    wheel = engine_wheel()
+    catalog = game_catalog()
+    stage = out.with_name(out.name + ".tmp")
+    shutil.rmtree(stage, ignore_errors=True)
+    say(f"build: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+
+    # The front end, as written (the worker module goes to a content-hashed folder below).
+    shutil.copytree(WEB, stage, ignore=shutil.ignore_patterns("py", "__pycache__", "*.pyc", ".*"))
+
+    # The engine: wheel and worker under a content hash, so they can be cached for good.
+    worker = (WEB / "py" / "worker.py").read_bytes()
+    py_hash = _sha256(wheel.read_bytes() + b"\0" + worker)[:12]
+    _copy(wheel, stage / "py" / py_hash / wheel.name)
+    (stage / "py" / py_hash / "worker.py").write_bytes(worker)
+    _copy(WEB / "py" / "stage.js", stage / "py" / py_hash / "stage.js")
+
+    # The runtime, vendored from the pinned npm packages (never a CDN).
+    pyodide_dir = f"vendor/pyodide-{npm_version('pyodide')}"
+    for name in PYODIDE_FILES:
+        _copy(ROOT / "node_modules" / "pyodide" / name, stage / pyodide_dir / name)
+    lock = (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text()
+    if engine_install == "packages":
+        micropip = micropip_wheel()
+        _copy(micropip, stage / pyodide_dir / micropip.name)
+        lock = patched_lock(lock, micropip)
+    (stage / pyodide_dir / "pyodide-lock.json").write_text(lock)
+    pyscript_dir = f"vendor/pyscript-{npm_version('@pyscript/core')}"
+    pyscript_src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript_src.glob("*.js")):
+        stem = path.name.rsplit("-", 1)[0] if "-" in path.name else path.stem
+        if stem in PYSCRIPT_CHUNKS:
+            _copy(path, stage / pyscript_dir / path.name)
+
+    # Which per-game renderers exist (the others fall back to the generic one).
+    renderers = sorted(
+        p.stem for p in (WEB / "js" / "games").glob("*.js") if p.stem not in {"index", "generic"}
+    )
+    present = json.dumps([r for r in renderers if r in catalog])
+    (stage / "js" / "games" / "present.js").write_text(
+        "// Written by build.py: the per-game renderers present in web/js/games/.\n"
+        f"export const PRESENT = {present};\n"
+    )
+
+    # The page: stylesheets of the game tables, and what the page needs before Python runs.
+    styles = "".join(
+        f'\n    <link rel="stylesheet" href="css/games/{p.name}">'
+        for p in sorted((WEB / "css" / "games").glob("*.css"))
+    )
+    manifest = {
+        "engine_version": wheel.name.split("-")[1],
+        "engine_install": engine_install,
+        "wheel": f"py/{py_hash}/{wheel.name}",
+        "worker": f"py/{py_hash}/worker.py",
+        "stage_module": f"py/{py_hash}/stage.js",
+        "pyodide": f"{pyodide_dir}/pyodide.mjs",
+        "pyscript": f"{pyscript_dir}/core.js",
+        "downloads": [
+            {"url": f"{pyodide_dir}/{name}", "bytes": (stage / pyodide_dir / name).stat().st_size}
+            for name in PYODIDE_DOWNLOADS
+        ],
+        "games": catalog,
+    }
+    page = (WEB / "index.html").read_text()
+    for marker in ("<!-- build:styles -->", "<!-- build:manifest -->"):
+        if marker not in page:
+            raise StepFailed(f"build: web/index.html lacks the {marker} marker")
+    data = json.dumps(manifest, sort_keys=True).replace("</", "<\\/")
+    page = page.replace("<!-- build:styles -->", styles.strip())
+    page = page.replace(
+        "<!-- build:manifest -->",
+        f'<script type="application/json" id="parlour-build">{data}</script>',
+    )
+    (stage / "index.html").write_text(page)
+
+    # Swap the new site in whole.
+    old = out.with_name(out.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    stage.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    say(f"build: {size / 1e6:.2f} MB in {out} (engine {wheel.name}, {engine_install})")
+    return out
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types and caching the site needs (as netlify.toml sets them)."""
+
+    extensions_map = {  # noqa: RUF012 (overrides the stdlib's own class attribute)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".py": "text/plain",
+        ".whl": "application/zip",
+        ".css": "text/css",
+        ".html": "text/html",
+    }
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path.startswith(IMMUTABLE_PREFIXES):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if self.server.verbose:  # type: ignore[attr-defined]
+            super().log_message(format, *args)
+
+
+def site_server(root: Path, port: int = 0, verbose: bool = False) -> http.server.HTTPServer:
+    """A threaded HTTP server for ``root`` on 127.0.0.1 (``port`` 0: any free port)."""
+    handler = functools.partial(SiteHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.verbose = verbose  # type: ignore[attr-defined]
+    return server
+
+
 # --- subcommands -------------------------------------------------------------------------
 
 
@@ -108,6 +351,25 @@ def cmd_bench(args: argparse.Namespace) -> None:
     run("benchmark", [PYTHON, "benchmarks/engine_speed.py", *args.bench_args])
 
 
+def cmd_build(args: argparse.Namespace) -> None:
+    """The static site in ``dist/``: front end, engine wheel and the vendored runtime."""
+    build_site(Path(args.out).resolve(), args.engine_install)
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    """Build, then serve ``dist/`` on 127.0.0.1 until interrupted."""
+    site = build_site(DIST)
+    try:
+        server = site_server(site, args.port, verbose=True)
+    except OSError as exc:
+        raise StepFailed(f"serve: cannot listen on 127.0.0.1:{args.port} ({exc})") from exc
+    say(f"serving {site} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -119,6 +381,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="engine speed on CPython and Pyodide")
     p_bench.add_argument("bench_args", nargs="*", help="arguments for engine_speed.py")
     p_bench.set_defaults(func=cmd_bench)
+
+    p_build = sub.add_parser("build", help="build the static site into dist/")
+    p_build.add_argument("--out", default=str(DIST), help="output folder (default: dist)")
+    p_build.add_argument(
+        "--engine-install",
+        choices=ENGINE_INSTALLS,
+        default=DEFAULT_ENGINE_INSTALL,
+        help="how the browser installs the engine wheel (benchmarks compare them)",
+    )
+    p_build.set_defaults(func=cmd_build)
+
+    p_serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p_serve.set_defaults(func=cmd_serve)
 
     args = parser.parse_args(argv)
     func: Callable[[argparse.Namespace], None] = args.func
