@@ -34,6 +34,10 @@ class StepFailed(Exception):
     """A named step of a subcommand failed; the message says which and why."""
 
 
+STEPS_DONE: list[tuple[str, float]] = []
+"""``(step, seconds)`` for every command ``run`` finished, for the final summary line."""
+
+
 def say(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
@@ -41,12 +45,15 @@ def say(message: str) -> None:
 def run(step: str, cmd: Sequence[str], *, ok_codes: Sequence[int] = (0,)) -> None:
     """Run ``cmd`` from the repo root, streaming its output; raise ``StepFailed`` otherwise."""
     say(f"{step}: {' '.join(cmd)}")
+    start = time.monotonic()
     try:
         code = subprocess.call(list(cmd), cwd=ROOT)
     except FileNotFoundError as exc:
         raise StepFailed(f"{step}: cannot run {cmd[0]!r} ({exc})") from exc
     if code not in ok_codes:
-        raise StepFailed(f"{step} failed (exit code {code})")
+        why = " (pytest collected no tests)" if code == 5 and "pytest" in step else ""
+        raise StepFailed(f"{step} failed (exit code {code}){why}")
+    STEPS_DONE.append((step, time.monotonic() - start))
 
 
 # --- set-up ------------------------------------------------------------------------------
@@ -347,6 +354,7 @@ def cmd_test(args: argparse.Namespace) -> None:
 
 def cmd_bench(args: argparse.Namespace) -> None:
     """Random full games per second per game, on CPython and on Pyodide under Node."""
+    ensure_python_deps()
     ensure_node_modules()
     run("benchmark", [PYTHON, "benchmarks/engine_speed.py", *args.bench_args])
 
@@ -407,7 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return 130
-    say(f"OK: {args.command} passed ({time.monotonic() - start:.1f} s)")
+    steps = ", ".join(f"{step} {seconds:.0f} s" for step, seconds in STEPS_DONE)
+    say(f"OK: {args.command} passed in {time.monotonic() - start:.1f} s ({steps})")
     return 0
 
 
