@@ -1,0 +1,16 @@
+"""Quodlibet (RULES.md QL-1..QL-23): importing this package registers the game and its
+``normal`` computer player.
+
+* ``game.py`` — the structure: first dealer, wheels, choosing, totals (QL-1..QL-8).
+* ``deal.py`` — what one deal is (the ``Deal`` protocol).
+* ``tricks_deal.py`` — a deal of a trick contract (QL-7).
+* ``contracts/`` — the eleven trick contracts, one module each (QL-9..QL-19).
+* ``snack.py`` — Snack (QL-20..QL-23).
+"""
+
+from __future__ import annotations
+
+from ...bots import quodlibet as _bot  # noqa: F401  (registers the normal bot)
+from .game import Quodlibet
+
+__all__ = ["Quodlibet"]

@@ -1,0 +1,78 @@
+"""What every Quodlibet trick contract says, and the little they share.
+
+A contract says only what differs between contracts (QL-9..QL-19): which wheel it belongs
+to, who sees which hand, whether players must follow suit, and how the eight tricks of a
+deal are scored. Scoring returns ``Entry`` lines, one per reason a seat scored, so the score
+sheet can show *why* (``"took the king of hearts"``); a seat's deal score is the sum of its
+entries. Points are penalty points: positive is bad (QL-8).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from ....tricks import Trick
+
+PLAYERS = 4
+TRICKS = 8
+
+Visibility = Literal["own", "open", "blind"]
+"""``own``: each player sees their own hand only; ``open``: every hand lies face up (Good
+Hunting, QL-18); ``blind``: each player sees the other three hands but not their own (Open
+Trousers, QL-17)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the score sheet: ``seat`` scores ``points`` because of ``reason``
+    (``trick`` is the 1-based trick it came from, None for a whole-deal reason)."""
+
+    seat: int
+    points: int
+    reason: str
+    trick: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "points": self.points,
+            "reason": self.reason,
+            "trick": self.trick,
+        }
+
+
+class Contract(ABC):
+    """A trick contract. Subclasses set the class attributes and implement ``score``."""
+
+    name: ClassVar[str]
+    """The name in the notation (``choose bribe``)."""
+    title: ClassVar[str]
+    wheel: ClassVar[int]
+    must_follow: ClassVar[bool] = True
+    visibility: ClassVar[Visibility] = "own"
+
+    @abstractmethod
+    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
+        """The score sheet lines of a finished deal (all eight tricks, QL-7)."""
+
+
+def tricks_won(tricks: Sequence[Trick]) -> list[int]:
+    counts = [0] * PLAYERS
+    for trick in tricks:
+        counts[trick.winner] += 1
+    return counts
+
+
+def totals(entries: Sequence[Entry]) -> list[int]:
+    """Each seat's deal score: the sum of its entries."""
+    scores = [0] * PLAYERS
+    for entry in entries:
+        scores[entry.seat] += entry.points
+    return scores
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

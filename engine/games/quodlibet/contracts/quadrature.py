@@ -1,0 +1,24 @@
+"""Quadrature (QL-19, wheel 3): the winner of trick 4 scores −40, the winner of trick 8
+scores −80; other tricks score nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ....tricks import Trick
+from .base import Contract, Entry
+
+POINTS_BY_TRICK = {4: -40, 8: -80}
+
+
+class Quadrature(Contract):
+    name = "quadrature"
+    title = "Quadrature"
+    wheel = 3
+
+    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
+        return [
+            Entry(trick.winner, POINTS_BY_TRICK[number], f"took trick {number}", number)
+            for number, trick in enumerate(tricks, start=1)
+            if number in POINTS_BY_TRICK
+        ]

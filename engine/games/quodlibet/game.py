@@ -1,0 +1,430 @@
+"""Quodlibet's structure: the draw for the first dealer, the three wheels of four deals, the
+dealer's choice of contract, and the running totals (QL-1..QL-8).
+
+Each deal is played by a ``Deal`` (``deal.py``): ``TricksDeal`` for the eleven trick
+contracts, ``SnackDeal`` (``snack.py``) for Snack. This module deals the cards, records every
+shuffle with ``_chance``, forwards the players' actions to the deal, and scores it when done.
+
+Decisions where RULES.md is silent, as a careful player would expect:
+
+* The draw for the first dealer (QL-3): each contender draws from a freshly shuffled full
+  pack, in seat order; ranks only count (suits are ignored), so the draw is public and is
+  announced. Ties redraw among the tied players only, each redraw from a fresh pack.
+* QL-4's "previous dealer" is the dealer of the last deal of the wheel just finished.
+* The hands are dealt in one shuffle: seat ``s`` gets cards ``8s..8s+7`` of the shuffled
+  pack (Snack: 4 cards each, then the piles, see ``_deal_cards``).
+* Open Trousers (QL-17) reshuffles each hand after the choice, from the hand as dealt, and
+  records that reshuffle as a chance outcome (``"reshuffle"``).
+* The public log holds the current deal only (``Game.public_log`` is per round); a finished
+  deal stays public on the score sheet, whose detail lists every trick played.
+* Phases: ``choose`` (the dealer chooses), ``play`` (a trick contract), ``snack``.
+* ``view(None)["hand"]`` is None: an onlooker has no hand of their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any, ClassVar
+
+from ...cards import french_deck, parse_card, rank_value, sort_cards
+from ...errors import IllegalActionError
+from ...game import JSON, Game
+from ...registry import register
+from ...tricks import next_seat
+from .contracts import (
+    CONTRACT_NAMES,
+    SNACK,
+    TITLES,
+    WHEELS,
+    contract_for,
+    wheel_of,
+)
+from .deal import Deal
+from .tricks_deal import TricksDeal, parse_play
+
+PLAYERS = 4
+HAND_SIZE = 8
+DEALS_PER_WHEEL = 4
+SNACK_HAND_SIZE = 4
+SNACK_PILE_SIZES = (3, 3, 3, 3, 3, 1)
+SNACK_MODULE = __name__.rsplit(".", 1)[0] + ".snack"
+
+
+def snack_available() -> bool:
+    """Whether Snack's module (written separately) is present."""
+    return importlib.util.find_spec(SNACK_MODULE) is not None
+
+
+def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
+    """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol. Imported on first use so
+    the rest of the game works while ``snack.py`` is missing."""
+    if not snack_available():
+        raise RuntimeError("Snack is not available: engine/games/quodlibet/snack.py is missing.")
+    module = importlib.import_module(SNACK_MODULE)
+    deal: Deal = module.SnackDeal(dealer, hands, piles)
+    return deal
+
+
+def parse_notation(text: str) -> str:
+    """Canonical form of any Quodlibet action (RULES.md notation), or ``malformed``."""
+    words = text.split(" ")
+    verb = words[0].lower()
+    if verb == "choose":
+        if len(words) == 2 and words[1].lower() in CONTRACT_NAMES:
+            return f"choose {words[1].lower()}"
+        raise IllegalActionError(
+            "malformed",
+            f"'{text}' is not a choice: write choose NAME, NAME one of "
+            f"{', '.join(name for name in CONTRACT_NAMES if name != SNACK)}.",
+        )
+    if verb == "take":
+        if len(words) == 2 and words[1] in {"1", "2", "3", "4", "5", "6"}:
+            return f"take {words[1]}"
+        raise IllegalActionError("malformed", f"'{text}' is not notation: write take 1 to take 6.")
+    if verb == "pass" and len(words) == 1:
+        return "pass"
+    if verb == "play":
+        return parse_play(text)
+    raise IllegalActionError(
+        "malformed",
+        f"'{text}' is not a Quodlibet action: choose NAME, play CARD, play @i, take P or pass.",
+    )
+
+
+def _bad_deal(message: str) -> IllegalActionError:
+    return IllegalActionError("bad-deal", message)
+
+
+def _read_cards(value: object, count: int, what: str) -> list[str]:
+    if not isinstance(value, list) or len(value) != count:
+        raise _bad_deal(f"{what} must be a list of {count} cards.")
+    cards: list[str] = []
+    for item in value:
+        if not isinstance(item, str):
+            raise _bad_deal(f"{what}: {item!r} is not a card code such as TH.")
+        try:
+            cards.append(parse_card(item))
+        except IllegalActionError:
+            raise _bad_deal(f"{what}: {item!r} is not a card code such as TH.") from None
+    return cards
+
+
+def read_deal_option(deal: object, snack: bool) -> tuple[list[list[str]], list[list[str]] | None]:
+    """The ``deal`` option as hands (and Snack piles), or a ``bad-deal`` error (API.md)."""
+    if not isinstance(deal, dict):
+        raise _bad_deal("deal must be an object with hands (and piles for Snack).")
+    unknown = sorted(str(key) for key in deal if key not in ("hands", "piles"))
+    if unknown:
+        raise _bad_deal(f"Unknown deal field(s) {', '.join(unknown)}; use hands (and piles).")
+    if "hands" not in deal:
+        raise _bad_deal("deal needs hands: four lists of cards.")
+    hand_size = SNACK_HAND_SIZE if snack else HAND_SIZE
+    raw_hands = deal["hands"]
+    if not isinstance(raw_hands, list) or len(raw_hands) != PLAYERS:
+        raise _bad_deal(f"hands must be {PLAYERS} lists of {hand_size} cards.")
+    hands = [
+        _read_cards(hand, hand_size, f"hand of seat {seat}") for seat, hand in enumerate(raw_hands)
+    ]
+    piles: list[list[str]] | None = None
+    if snack:
+        raw_piles = deal.get("piles")
+        if not isinstance(raw_piles, list) or len(raw_piles) != len(SNACK_PILE_SIZES):
+            raise _bad_deal("A Snack deal needs piles: five piles of 3 cards and one of 1.")
+        sized = zip(raw_piles, SNACK_PILE_SIZES, strict=True)
+        piles = [
+            _read_cards(pile, size, f"pile {number}")
+            for number, (pile, size) in enumerate(sized, start=1)
+        ]
+    elif "piles" in deal:
+        raise _bad_deal("piles are only for a first deal that is Snack.")
+    seen: set[str] = set()
+    for card in [card for group in hands + (piles or []) for card in group]:
+        if card in seen:
+            raise _bad_deal(f"The deal holds {card} twice.")
+        seen.add(card)
+    return hands, piles
+
+
+@register
+class Quodlibet(Game):
+    """Quodlibet for exactly four players (RULES.md QL-1..QL-23)."""
+
+    GAME_ID = "quodlibet"
+    NAME = "Quodlibet"
+    MIN_PLAYERS = PLAYERS
+    MAX_PLAYERS = PLAYERS
+    DEFAULT_PLAYERS = PLAYERS
+    LOW_SCORE_WINS = True
+    GAME_OPTIONS: ClassVar[dict[str, JSON]] = {
+        "contracts": None,
+        "plus_austrian": False,
+        "dealer_leads": False,
+    }
+
+    # --- options ---------------------------------------------------------------------------
+
+    @classmethod
+    def _check_options(cls, options: dict[str, JSON], players: int) -> None:
+        contracts = options["contracts"]
+        if contracts is not None:
+            if not isinstance(contracts, list) or not contracts:
+                raise IllegalActionError(
+                    "bad-option", "contracts must be a non-empty list of contract names."
+                )
+            for name in contracts:
+                if not isinstance(name, str) or name not in CONTRACT_NAMES:
+                    raise IllegalActionError(
+                        "bad-option",
+                        f"Unknown contract {name!r}; the contracts are: "
+                        f"{', '.join(CONTRACT_NAMES)}.",
+                    )
+            repeated = sorted({name for name in contracts if contracts.count(name) > 1})
+            if repeated:
+                raise IllegalActionError(
+                    "bad-option",
+                    f"Each contract may be played at most once; repeated: {', '.join(repeated)}.",
+                )
+            if SNACK in contracts and not snack_available():
+                raise IllegalActionError("bad-option", "Snack is not available in this build.")
+        for flag in ("plus_austrian", "dealer_leads"):
+            if not isinstance(options[flag], bool):
+                raise IllegalActionError(
+                    "bad-option", f"{flag} must be true or false, not {options[flag]!r}."
+                )
+        if options["deal"] is not None:
+            first_is_snack = contracts is not None and contracts[0] == SNACK
+            read_deal_option(options["deal"], first_is_snack)
+
+    # --- set-up and the flow of deals --------------------------------------------------------
+
+    def _setup(self) -> None:
+        self.practice: list[str] | None = self.options["contracts"]
+        self.played: list[str] = []
+        """Contracts scored so far, in order."""
+        self.contract: str | None = None
+        self.deal: Deal | None = None
+        """None while the dealer is choosing (QL-5)."""
+        self.dealt: list[list[str]] = []
+        """The hands as dealt, for the choosing step."""
+        dealer = self.options["dealer"]
+        self.dealer: int = dealer if dealer is not None else self._draw_for_dealer()
+        self._start_deal()
+
+    @property
+    def deal_count(self) -> int:
+        return len(self.practice) if self.practice is not None else 3 * DEALS_PER_WHEEL
+
+    @property
+    def wheel(self) -> int:
+        """The current wheel (practice mode: the wheel of the current contract)."""
+        if self.practice is not None:
+            return wheel_of(self.practice[self._round - 1])
+        return (self._round - 1) // DEALS_PER_WHEEL + 1
+
+    def _draw_for_dealer(self) -> int:
+        """QL-3: everyone draws a card; the lowest rank deals; ties redraw among the tied."""
+        contenders = list(range(PLAYERS))
+        while True:
+            pack = self.rng.shuffled(french_deck())
+            draws = [(seat, pack[i]) for i, seat in enumerate(contenders)]
+            record = [[seat, card] for seat, card in draws]
+            self._chance("draw", record)
+            self._announce(None, "draw", draws=record)
+            lowest = min(rank_value(card) for _, card in draws)
+            contenders = [seat for seat, card in draws if rank_value(card) == lowest]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _scheduled_contract(self) -> str | None:
+        """The contract the deal must be, or None when the dealer chooses it."""
+        if self.practice is not None:
+            return self.practice[self._round - 1]
+        if self._round == self.deal_count:  # QL-6: Snack is always the 12th deal
+            return SNACK
+        return None
+
+    def _start_deal(self) -> None:
+        self.contract = self._scheduled_contract()
+        self.deal = None
+        self._announce(None, "deal", deal=self._round, dealer=self.dealer)
+        if self.contract == SNACK:
+            hands, piles = self._deal_cards(snack=True)
+            assert piles is not None
+            self.deal = new_snack_deal(self.dealer, hands, piles)
+            return
+        self.dealt, _ = self._deal_cards(snack=False)
+        if self.contract is not None:
+            self._begin(self.contract)
+
+    def _deal_cards(self, snack: bool) -> tuple[list[list[str]], list[list[str]] | None]:
+        """QL-5 / QL-20: shuffle and deal (or take the ``deal`` option for the first deal)."""
+        if self._round == 1 and self.options["deal"] is not None:
+            hands, piles = read_deal_option(self.options["deal"], snack)
+        else:
+            pack = self.rng.shuffled(french_deck())
+            if snack:
+                hands = [pack[SNACK_HAND_SIZE * s : SNACK_HAND_SIZE * (s + 1)] for s in range(4)]
+                piles, start = [], SNACK_HAND_SIZE * PLAYERS
+                for size in SNACK_PILE_SIZES:
+                    piles.append(pack[start : start + size])
+                    start += size
+            else:
+                hands = [pack[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(PLAYERS)]
+                piles = None
+        record: dict[str, Any] = {"hands": hands}
+        if piles is not None:
+            record["piles"] = piles
+        self._chance("deal", record)
+        return hands, piles
+
+    def _begin(self, name: str) -> None:
+        """Start the trick contract ``name`` with the hands as dealt (QL-7)."""
+        rules = contract_for(name, plus_austrian=self.options["plus_austrian"])
+        hands = [list(hand) for hand in self.dealt]
+        if rules.visibility == "blind":  # QL-17: each hand in an order its owner cannot know
+            hands = [self.rng.shuffled(hand) for hand in hands]
+            self._chance("reshuffle", hands)
+        leader = self.dealer if self.options["dealer_leads"] else next_seat(self.dealer, PLAYERS)
+        self.contract = name
+        self.deal = TricksDeal(rules, self.dealer, hands, leader)
+
+    def _end_deal(self, deal: Deal) -> None:
+        scores = deal.scores()
+        self._score_round(
+            scores, {"contract": deal.contract, "dealer": self.dealer, **deal.detail()}
+        )
+        self._announce(None, "score", contract=deal.contract, scores=scores)
+        self.played.append(deal.contract)
+        if self._round == self.deal_count:
+            self._finish()
+            return
+        self.dealer = self._next_dealer()
+        self._round += 1
+        self.public_log = []
+        self._start_deal()
+
+    def _next_dealer(self) -> int:
+        """QL-3: the deal passes left within a wheel. QL-4: a new wheel starts with the
+        highest running total, ties to the first tied player from the previous dealer's
+        left. Practice mode always passes left."""
+        left = next_seat(self.dealer, PLAYERS)
+        if self.practice is not None or self._round % DEALS_PER_WHEEL != 0:
+            return left
+        top = max(self._totals)
+        order = [(left + k) % PLAYERS for k in range(PLAYERS)]
+        return next(seat for seat in order if self._totals[seat] == top)
+
+    # --- choosing ------------------------------------------------------------------------------
+
+    def _choosable(self) -> list[str]:
+        """QL-5/QL-6: the current wheel's unplayed contracts, Snack excepted."""
+        wheel = WHEELS[self.wheel - 1]
+        return [name for name in wheel if name != SNACK and name not in self.played]
+
+    def _remaining(self) -> list[str]:
+        if self.practice is not None:
+            return list(self.practice[self._round :])
+        return [
+            name
+            for name in WHEELS[self.wheel - 1]
+            if name not in self.played and name != self.contract
+        ]
+
+    def _why_not_choose(self, name: str) -> str:
+        title = TITLES[name]
+        choices = ", ".join(self._choosable()) or "none"
+        if self.practice is not None:
+            return "In practice mode the contracts are played in the given order: no choosing."
+        if self.deal is not None:
+            return f"This deal's contract is already settled: {TITLES[self.deal.contract]}."
+        if name == SNACK:
+            return f"Snack is always the 12th deal (QL-6); choose one of: {choices}."
+        if wheel_of(name) != self.wheel:
+            return (
+                f"{title} belongs to wheel {wheel_of(name)}; this is wheel {self.wheel}: "
+                f"choose one of: {choices}."
+            )
+        if name in self.played:
+            return f"{title} has already been played in this wheel; choose one of: {choices}."
+        return f"You cannot choose {title} now."
+
+    # --- the Game contract -------------------------------------------------------------------
+
+    def _current_seat(self) -> int | None:
+        return self.dealer if self.deal is None else self.deal.to_act
+
+    def _legal(self) -> list[str]:
+        if self.deal is None:
+            return sorted(f"choose {name}" for name in self._choosable())
+        return self.deal.legal()
+
+    def _parse(self, text: str) -> str:
+        if (
+            self.contract == SNACK
+            and self.deal is not None
+            and not text.lower().startswith("choose")
+        ):
+            return self.deal.parse(text)
+        return parse_notation(text)
+
+    def _why_illegal(self, action: str) -> str:
+        if action.startswith("choose "):
+            return self._why_not_choose(action.removeprefix("choose "))
+        if self.deal is None:
+            return f"The dealer (seat {self.dealer}) must first choose a contract."
+        return self.deal.why_illegal(action)
+
+    def _do(self, action: str) -> None:
+        seat = self._current_seat()
+        if action.startswith("choose "):
+            name = action.removeprefix("choose ")
+            self._announce(seat, action, contract=name)
+            self._begin(name)
+            return
+        deal = self.deal
+        assert deal is not None
+        seen = deal.do(action)
+        self._announce(seat, action, **seen)
+        if deal.done:
+            self._end_deal(deal)
+
+    def _phase(self) -> str:
+        if self.deal is None:
+            return "choose"
+        return "snack" if self.contract == SNACK else "play"
+
+    def _zones(self, seat: int | None) -> dict[str, JSON]:
+        if self.deal is None:
+            zones = self._choosing_zones(seat)
+        else:
+            zones = self.deal.zones(seat)
+            zones.setdefault("led_suit", None)
+            zones.setdefault("leader", None)
+        zones.update(
+            dealer=self.dealer,
+            contract=self.contract,
+            remaining_contracts=self._remaining(),
+            wheel=self.wheel,
+            deals=self.deal_count,
+        )
+        return zones
+
+    def _choosing_zones(self, seat: int | None) -> dict[str, JSON]:
+        """QL-5: the dealer looks at their hand; the others see theirs after the choice."""
+        hand: list[str | None] | None = None
+        if seat is not None:
+            cards = self.dealt[seat]
+            hand = list(sort_cards(cards)) if seat == self.dealer else [None] * len(cards)
+        leader = self.dealer if self.options["dealer_leads"] else next_seat(self.dealer, PLAYERS)
+        return {
+            "hand": hand,
+            "hands": [None] * PLAYERS,
+            "trick": [],
+            "tricks_won": [0] * PLAYERS,
+            "hand_sizes": [len(cards) for cards in self.dealt],
+            "led_suit": None,
+            "leader": leader,
+            "trick_number": 1,
+            "last_trick": None,
+        }

@@ -1,0 +1,189 @@
+"""One deal of a Quodlibet trick contract: the ``Deal`` of ``deal.py`` for the eleven
+contracts that are played in tricks (QL-7, QL-9..QL-19).
+
+The play is the same for all of them (QL-7): the given leader leads, everyone plays one card
+clockwise, the highest card of the suit led wins and its winner leads next, and all 8 tricks
+are played. What differs — who sees which hand, whether one must follow suit, and the
+scoring — is asked of the ``Contract`` (``contracts/``).
+
+Hands are kept sorted (suit, then rank) except in Open Trousers, where a hand's order *is*
+the information its owner lacks: there a hand keeps the order it was reshuffled into, a card
+played from position ``i`` leaves the gap closed, and ``play @i`` counts from 0 in that
+current order (QL-17).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import SUIT_NAMES, card_name, parse_card, sort_cards, suit_of
+from ...errors import IllegalActionError
+from ...tricks import Play, Trick, legal_cards, next_seat
+from .contracts import Contract, totals, tricks_won
+from .contracts.base import PLAYERS, TRICKS
+
+MAX_POSITION_DIGITS = 3
+"""``play @i`` with a longer number is not notation (and could never be legal)."""
+
+
+def parse_play(text: str) -> str:
+    """The canonical form of ``play CARD`` or ``play @i``, or a ``malformed`` error.
+
+    >>> parse_play("PLAY 10h"), parse_play("play @07")
+    ('play TH', 'play @7')
+    """
+    words = text.split()
+    if len(words) != 2 or words[0].lower() != "play":
+        raise IllegalActionError(
+            "malformed", f"'{text}' is not a play: write play CARD (e.g. play TH) or play @i."
+        )
+    target = words[1]
+    if target.startswith("@"):
+        digits = target[1:]
+        if not digits.isdecimal() or not digits.isascii() or len(digits) > MAX_POSITION_DIGITS:
+            raise IllegalActionError(
+                "malformed", f"'{target}' is not a hand position: write @0, @1, ... (from 0)."
+            )
+        return f"play @{int(digits)}"
+    return f"play {parse_card(target)}"
+
+
+class TricksDeal:
+    """A trick contract being played: a ``Deal`` (deal.py)."""
+
+    def __init__(self, rules: Contract, dealer: int, hands: list[list[str]], leader: int) -> None:
+        self.rules = rules
+        self.contract = rules.name
+        self.dealer = dealer
+        self.blind = rules.visibility == "blind"
+        self.hands = [list(hand) if self.blind else sort_cards(hand) for hand in hands]
+        self.trick: list[Play] = []
+        self.tricks: list[Trick] = []
+        self.leader = leader
+        """Who led (or is to lead) the current trick."""
+        self._to_act = leader
+
+    # --- the Deal protocol ---------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.done else self._to_act
+
+    @property
+    def done(self) -> bool:
+        return len(self.tricks) == TRICKS
+
+    @property
+    def led_suit(self) -> str | None:
+        return suit_of(self.trick[0][1]) if self.trick else None
+
+    def legal(self) -> list[str]:
+        if self.done:
+            return []
+        hand = self.hands[self._to_act]
+        if self.blind:
+            return sorted(f"play @{i}" for i in range(len(hand)))
+        return sorted(
+            f"play {card}" for card in legal_cards(hand, self.led_suit, self.rules.must_follow)
+        )
+
+    def parse(self, text: str) -> str:
+        return parse_play(text)
+
+    def why_illegal(self, action: str) -> str:
+        if self.done:
+            return "This deal is over."
+        if not action.startswith("play "):
+            return f"'{action}' is not an action of {self.rules.title}: play a card."
+        hand = self.hands[self._to_act]
+        target = action.removeprefix("play ")
+        if target.startswith("@"):
+            if not self.blind:
+                return "Positions (play @i) are only for Open Trousers: play a card by name."
+            return (
+                f"You hold {len(hand)} cards: play a position from @0 to @{len(hand) - 1}."
+                if hand
+                else "You have no cards left."
+            )
+        if self.blind:
+            return (
+                "In Open Trousers you cannot see your own hand: play a position, "
+                f"@0 to @{len(hand) - 1}."
+            )
+        if target not in hand:
+            return f"You do not hold the {card_name(target)}."
+        led = self.led_suit
+        if led is not None and self.rules.must_follow and suit_of(target) != led:
+            return (
+                f"You must follow suit: {SUIT_NAMES[led]} were led and you hold {SUIT_NAMES[led]}."
+            )
+        return f"You cannot play the {card_name(target)} now."
+
+    def do(self, action: str) -> dict[str, Any]:
+        seat = self._to_act
+        hand = self.hands[seat]
+        target = action.removeprefix("play ")
+        if target.startswith("@"):
+            card = hand.pop(int(target[1:]))
+        else:
+            card = target
+            hand.remove(card)
+        self.trick.append((seat, card))
+        seen: dict[str, Any] = {"card": card}
+        if len(self.trick) < PLAYERS:
+            self._to_act = next_seat(seat, PLAYERS)
+            return seen
+        trick = Trick(tuple(self.trick))
+        self.tricks.append(trick)
+        self.trick = []
+        self.leader = self._to_act = trick.winner  # QL-7: the winner leads next
+        seen.update(trick_number=len(self.tricks), trick_winner=trick.winner)
+        return seen
+
+    def scores(self) -> list[int]:
+        if not self.done:
+            return [0] * PLAYERS
+        return totals(self.rules.score(self.tricks))
+
+    def detail(self) -> dict[str, Any]:
+        entries = self.rules.score(self.tricks) if self.done else []
+        return {
+            "tricks_won": tricks_won(self.tricks),
+            "tricks": [trick.to_json() for trick in self.tricks],
+            "entries": [entry.to_json() for entry in entries],
+        }
+
+    def zones(self, viewer: int | None) -> dict[str, Any]:
+        return {
+            "hand": self._own_hand(viewer),
+            "hands": [self._seen_hand(seat, viewer) for seat in range(PLAYERS)],
+            "trick": [[seat, card] for seat, card in self.trick],
+            "tricks_won": tricks_won(self.tricks),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "led_suit": self.led_suit,
+            "leader": self.leader,
+            "trick_number": min(len(self.tricks) + 1, TRICKS),
+            "last_trick": self.tricks[-1].to_json() if self.tricks else None,
+        }
+
+    # --- visibility ------------------------------------------------------------------------
+
+    def _own_hand(self, viewer: int | None) -> list[str | None] | None:
+        if viewer is None:
+            return None
+        hand = self.hands[viewer]
+        if self.blind:  # QL-17: only the backs of one's own cards
+            return [None] * len(hand)
+        return list(hand)
+
+    def _seen_hand(self, seat: int, viewer: int | None) -> list[str] | None:
+        """``seat``'s cards as ``viewer`` sees them; the viewer's own entry is always None
+        (their cards are in ``hand``)."""
+        if seat == viewer:
+            return None
+        visibility = self.rules.visibility
+        if visibility == "open":  # QL-18: face up for everyone, onlookers included
+            return list(self.hands[seat])
+        if visibility == "blind" and viewer is not None:  # QL-17: held facing the others
+            return list(self.hands[seat])
+        return None

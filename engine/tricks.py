@@ -1,0 +1,90 @@
+"""Trick-taking mechanics, written once for every trick game (QL-7).
+
+Cards are the French codes of ``engine.cards`` (``"TH"``). There are no trumps: the highest
+card of the suit led wins the trick and its winner leads the next one. Whether a player must
+follow suit is the caller's choice (Open Trousers, QL-17, has no follow rule).
+
+>>> trick = Trick(((1, "9H"), (2, "AH"), (3, "KS"), (0, "TH")))
+>>> trick.led_suit, trick.winner
+('H', 2)
+>>> legal_cards(["7S", "QH", "AC"], "H", must_follow=True)
+['QH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import rank_value, suit_of
+
+Play = tuple[int, str]
+"""One card in a trick: ``(seat, code)``."""
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat to the left (clockwise), who plays after ``seat``."""
+    return (seat + 1) % players
+
+
+def led_suit(plays: Sequence[Play]) -> str | None:
+    """The suit of the first card of the trick, None while the trick is empty."""
+    return suit_of(plays[0][1]) if plays else None
+
+
+def can_follow(hand: Sequence[str], suit: str) -> bool:
+    return any(suit_of(card) == suit for card in hand)
+
+
+def legal_cards(hand: Sequence[str], led: str | None, must_follow: bool) -> list[str]:
+    """The cards of ``hand`` that may be played to a trick whose led suit is ``led``: with a
+    follow rule, the cards of the led suit when the hand has any; otherwise every card."""
+    if must_follow and led is not None and can_follow(hand, led):
+        return [card for card in hand if suit_of(card) == led]
+    return list(hand)
+
+
+def winning_play(plays: Sequence[Play]) -> Play:
+    """The play that currently wins (or has won) the trick: the highest card of the suit
+    led. Off-suit cards never win, whatever their rank (no trumps, QL-1)."""
+    if not plays:
+        raise ValueError("an empty trick has no winner")
+    suit = suit_of(plays[0][1])
+    return max((play for play in plays if suit_of(play[1]) == suit), key=lambda p: rank_value(p[1]))
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: its plays in order, the leader first."""
+
+    plays: tuple[Play, ...]
+
+    @property
+    def leader(self) -> int:
+        return self.plays[0][0]
+
+    @property
+    def led_suit(self) -> str:
+        return suit_of(self.plays[0][1])
+
+    @property
+    def winner(self) -> int:
+        """Who takes the trick and leads the next one."""
+        return winning_play(self.plays)[0]
+
+    @property
+    def cards(self) -> list[str]:
+        return [card for _, card in self.plays]
+
+    def played_by(self, seat: int) -> str:
+        for who, card in self.plays:
+            if who == seat:
+                return card
+        raise KeyError(seat)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "leader": self.leader,
+            "plays": [[seat, card] for seat, card in self.plays],
+            "winner": self.winner,
+        }
