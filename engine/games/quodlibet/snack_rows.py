@@ -1,0 +1,139 @@
+"""The Snack layout: one row per suit, grown outward from its jack (RULES.md QL-21).
+
+A row is stored as the rank indexes (into ``FRENCH_RANKS``, 7 = 0 … A = 7) of its two end
+cards; every rank between them is on the table, because a row only ever grows by the card
+right next to one of its ends. The view form (API.md ``rows``) is the end cards' codes,
+``{"S": ["9S", "QS"], "H": None, ...}``.
+
+The same class serves the deal (``snack.py``) and the bot (``engine/bots/snack.py``, which
+rebuilds it from a view with ``Rows.from_view``), so the rule of what fits is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...cards import FRENCH_RANKS, RANK_NAMES, SUIT_NAMES, SUITS, card_name, rank_of, suit_of
+
+JACK = FRENCH_RANKS.index("J")
+LOWEST = 0
+HIGHEST = len(FRENCH_RANKS) - 1
+
+RowEnds = tuple[int, int]
+"""Rank indexes of a row's low and high end card."""
+
+RowsView = dict[str, list[str] | None]
+
+
+def _code(rank: int, suit: str) -> str:
+    return FRENCH_RANKS[rank] + suit
+
+
+def _rank_word(rank: int) -> str:
+    """``"10"``, ``"jack"``: how a player names a rank."""
+    return RANK_NAMES[FRENCH_RANKS[rank]]
+
+
+class Rows:
+    """The four suit rows of QL-21."""
+
+    __slots__ = ("_ends",)
+
+    def __init__(self) -> None:
+        self._ends: dict[str, RowEnds | None] = {suit: None for suit in SUITS}
+
+    @classmethod
+    def from_view(cls, view_rows: Mapping[str, Sequence[str] | None]) -> Rows:
+        """Rebuild the rows from the view form (``{"S": [low, high] or None, ...}``)."""
+        rows = cls()
+        for suit in SUITS:
+            ends = view_rows.get(suit)
+            if ends is not None:
+                low, high = ends
+                rows._ends[suit] = (
+                    FRENCH_RANKS.index(rank_of(low)),
+                    FRENCH_RANKS.index(rank_of(high)),
+                )
+        return rows
+
+    def copy(self) -> Rows:
+        rows = Rows()
+        rows._ends = dict(self._ends)
+        return rows
+
+    def ends(self, suit: str) -> RowEnds | None:
+        return self._ends[suit]
+
+    def fits(self, card: str) -> bool:
+        """True if ``card`` may be played now: a jack (it starts its row), or the card right
+        next to one end of its suit's row."""
+        return card in self.next_cards()
+
+    def next_cards(self) -> list[str]:
+        """Every card that would fit now, in suit order then low end before high end."""
+        out: list[str] = []
+        for suit in SUITS:
+            ends = self._ends[suit]
+            if ends is None:
+                out.append(_code(JACK, suit))
+                continue
+            low, high = ends
+            if low > LOWEST:
+                out.append(_code(low - 1, suit))
+            if high < HIGHEST:
+                out.append(_code(high + 1, suit))
+        return out
+
+    def place(self, card: str) -> None:
+        """Put a fitting card on its row (the caller has checked ``fits``)."""
+        if not self.fits(card):
+            raise ValueError(f"{card} does not fit the rows")  # a caller bug, not a player's
+        suit = suit_of(card)
+        rank = FRENCH_RANKS.index(rank_of(card))
+        ends = self._ends[suit]
+        if ends is None:
+            self._ends[suit] = (rank, rank)
+        else:
+            low, high = ends
+            self._ends[suit] = (min(low, rank), max(high, rank))
+
+    def on_table(self) -> list[str]:
+        """Every card in the rows, suit by suit, low to high."""
+        out: list[str] = []
+        for suit in SUITS:
+            ends = self._ends[suit]
+            if ends is not None:
+                out.extend(_code(rank, suit) for rank in range(ends[0], ends[1] + 1))
+        return out
+
+    def view(self) -> RowsView:
+        """The API.md ``rows`` field: end cards' codes per suit, or None before the jack."""
+        out: RowsView = {}
+        for suit in SUITS:
+            ends = self._ends[suit]
+            out[suit] = None if ends is None else [_code(ends[0], suit), _code(ends[1], suit)]
+        return out
+
+    def why_not(self, card: str) -> str:
+        """Why ``card`` does not fit, in a player's words (call only when it does not)."""
+        suit = suit_of(card)
+        suit_name = SUIT_NAMES[suit]
+        ends = self._ends[suit]
+        if ends is None:
+            return (
+                f"The {card_name(card)} doesn't fit: the {suit_name} row hasn't been started, "
+                f"and only the jack of {suit_name} can start it (QL-21)."
+            )
+        rank = FRENCH_RANKS.index(rank_of(card))
+        low, high = ends
+        if rank < low:
+            return (
+                f"The {card_name(card)} doesn't fit: the {suit_name} row ends at the "
+                f"{_rank_word(low)}, so only the {_rank_word(low - 1)} can go below it (QL-21)."
+            )
+        if rank > high:
+            return (
+                f"The {card_name(card)} doesn't fit: the {suit_name} row ends at the "
+                f"{_rank_word(high)}, so only the {_rank_word(high + 1)} can go above it (QL-21)."
+            )
+        return f"The {card_name(card)} is already in the {suit_name} row."
