@@ -22,6 +22,7 @@ import json
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -57,6 +58,30 @@ def run(step: str, cmd: Sequence[str], *, ok_codes: Sequence[int] = (0,)) -> Non
 
 
 # --- set-up ------------------------------------------------------------------------------
+
+VENV = ROOT / ".venv"
+NEEDS_TOOLS = ("test", "bench")
+"""Subcommands that ``pip install`` the ``test`` extra (into ``.venv`` where PEP 668 says so)."""
+
+
+def externally_managed() -> bool:
+    """True for a system Python that refuses ``pip install`` (PEP 668, e.g. Debian 12)."""
+    if sys.prefix != sys.base_prefix:  # already in a virtual environment
+        return False
+    return (Path(sysconfig.get_path("stdlib")) / "EXTERNALLY-MANAGED").is_file()
+
+
+def rerun_in_venv(argv: Sequence[str]) -> int:
+    """Run this same command with ``.venv``'s Python, creating ``.venv`` the first time."""
+    bin_dir = "Scripts" if sys.platform == "win32" else "bin"
+    python = VENV / bin_dir / ("python.exe" if sys.platform == "win32" else "python")
+    if not python.is_file():
+        say("this Python is externally managed (PEP 668): creating .venv for the tools")
+        if subprocess.call([PYTHON, "-m", "venv", str(VENV)]) != 0 or not python.is_file():
+            say("FAILED: create .venv (on Debian or Ubuntu: apt install python3-venv)")
+            return 1
+    say(f"using {python.relative_to(ROOT)}")
+    return subprocess.call([str(python), str(Path(__file__).resolve()), *argv])
 
 
 def ensure_python_deps() -> None:
@@ -405,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_serve.set_defaults(func=cmd_serve)
 
     args = parser.parse_args(argv)
+    if args.command in NEEDS_TOOLS and externally_managed():
+        return rerun_in_venv(sys.argv[1:] if argv is None else list(argv))
     func: Callable[[argparse.Namespace], None] = args.func
     start = time.monotonic()
     try:
