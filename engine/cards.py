@@ -28,7 +28,7 @@ PAIRS_COUNTS: Counter[int] = Counter(pairs_deck())
 
 def parse_rank(text: str) -> int:
     """A Pairs rank 1..10 from its notation, or a ``malformed`` error."""
-    if not text.isdigit() or not 1 <= int(text) <= 10:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 10:
         raise IllegalActionError("malformed", f"'{text}' is not a rank: ranks are 1 to 10.")
     return int(text)
 
