@@ -1,0 +1,287 @@
+// Drawing Pairs-deck cards (Nine Virtues, To the Moon): pure DOM builders, no rules.
+//
+// A face shows its rank three ways, so it reads at a glance, in greyscale and to a screen
+// reader: a big numeral, a pattern of pips (rank r has r pips, as the deck holds r copies of
+// r) and a colour of its own per rank. A back shows nothing about the card, and its builder
+// takes no rank at all: a hidden card's value can never reach the DOM through here.
+// The look lives in web/css/games/pairs.css (this module adds the stylesheet on first use).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Human names used in accessible labels. */
+export const RANK_NAMES = {
+  1: "one", 2: "two", 3: "three", 4: "four", 5: "five",
+  6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+};
+
+/** "a 7", "an 8": for sentences and labels. */
+export function aRank(rank) {
+  return (rank === 8 ? "an " : "a ") + rank;
+}
+
+let cssAdded = false;
+
+/** Add the Pairs stylesheet once (the shell may have linked it already). */
+export function ensurePairsCss() {
+  if (cssAdded || typeof document === "undefined") return;
+  cssAdded = true;
+  const href = new URL("../css/games/pairs.css", import.meta.url).href;
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+    if (link.href === href) return;
+  }
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+// Pip positions in a 60 x 84 card: one row up to five, two rows above that (top row fuller).
+function pipPositions(rank) {
+  const rows = rank <= 5 ? [rank] : [Math.ceil(rank / 2), Math.floor(rank / 2)];
+  const gap = 9.4;
+  const out = [];
+  const top = rows.length === 1 ? 69 : 64.5;
+  rows.forEach((count, row) => {
+    const y = top + row * 9;
+    const start = 30 - ((count - 1) * gap) / 2;
+    for (let i = 0; i < count; i += 1) out.push([start + i * gap, y]);
+  });
+  return out;
+}
+
+/**
+ * The face of a card of ``rank`` (1-10): a decorative element (aria-hidden) unless
+ * ``label`` is given, in which case it is an image with that accessible name.
+ */
+export function cardFace(rank, { label = null, small = false } = {}) {
+  ensurePairsCss();
+  const r = Number(rank);
+  const el = document.createElement("span");
+  el.className = `pc pc-face pc-r${r}${small ? " pc-small" : ""}`;
+  el.dataset.rank = String(r);
+  if (label) {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", label);
+  } else {
+    el.setAttribute("aria-hidden", "true");
+  }
+  const pic = svg("svg", { viewBox: "0 0 60 84", class: "pc-svg", focusable: "false" });
+  pic.setAttribute("aria-hidden", "true");
+  pic.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "pc-bg" }));
+  pic.appendChild(svg("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3.5, class: "pc-frame" }));
+  const corner = svg("text", { x: 9.5, y: 17, class: "pc-corner" });
+  corner.textContent = String(r);
+  pic.appendChild(corner);
+  const big = svg("text", {
+    x: 30,
+    y: r === 10 ? 47 : 48,
+    class: "pc-num",
+    "text-anchor": "middle",
+    "font-size": r === 10 ? 30 : 36,
+  });
+  big.textContent = String(r);
+  pic.appendChild(big);
+  for (const [cx, cy] of pipPositions(r)) {
+    pic.appendChild(svg("circle", { cx, cy, r: 3.3, class: "pc-pip" }));
+  }
+  el.appendChild(pic);
+  return el;
+}
+
+/** A face-down card. It has no rank parameter on purpose. */
+export function cardBack({ label = "face-down card", small = false } = {}) {
+  ensurePairsCss();
+  const el = document.createElement("span");
+  el.className = `pc pc-back${small ? " pc-small" : ""}`;
+  if (label) {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", label);
+  } else {
+    el.setAttribute("aria-hidden", "true");
+  }
+  const pic = svg("svg", { viewBox: "0 0 60 84", class: "pc-svg", focusable: "false" });
+  pic.setAttribute("aria-hidden", "true");
+  pic.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "pc-back-bg" }));
+  pic.appendChild(svg("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "pc-back-frame" }));
+  // The lattice sits in a nested svg that clips it to the inner frame (no ids to clash).
+  const inner = svg("svg", { x: 6, y: 6, width: 48, height: 72, viewBox: "6 6 48 72" });
+  for (let k = -60; k <= 60; k += 10) {
+    inner.appendChild(svg("line", { x1: 6 + k, y1: 6, x2: 78 + k, y2: 78, class: "pc-back-line" }));
+    inner.appendChild(svg("line", { x1: 54 - k, y1: 6, x2: -18 - k, y2: 78, class: "pc-back-line" }));
+  }
+  pic.appendChild(inner);
+  pic.appendChild(svg("circle", { cx: 30, cy: 42, r: 9, class: "pc-back-badge" }));
+  el.appendChild(pic);
+  return el;
+}
+
+/** An empty place for a rank that is not there (e.g. a rank missing from a countdown). */
+export function rankSlot(rank, { label = null } = {}) {
+  ensurePairsCss();
+  const el = document.createElement("span");
+  el.className = `pc pc-slot pc-r${rank}`;
+  el.dataset.missing = String(rank);
+  const num = document.createElement("span");
+  num.className = "pc-slot-num";
+  num.textContent = String(rank);
+  num.setAttribute("aria-hidden", "true");
+  el.appendChild(num);
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", label || `${rank} missing`);
+  return el;
+}
+
+/**
+ * A card the player can press. ``action`` (exact notation) goes in ``data-action`` when the
+ * press submits it; ``onPress`` runs on click. ``legal`` false still lets the press through
+ * (so the table can explain why not) but styles the card as unavailable.
+ */
+export function cardButton(rank, { label, onPress, action = null, legal = true, selected = false,
+  small = false, extraClass = "" } = {}) {
+  const btn = document.createElement("button");
+  btn.type = "button";
+  btn.className = `pc-btn${legal ? "" : " pc-btn-off"}${selected ? " is-selected" : ""}` +
+    (extraClass ? ` ${extraClass}` : "");
+  btn.setAttribute("aria-label", label || `${rank}`);
+  if (selected) btn.setAttribute("aria-pressed", "true");
+  if (action) btn.dataset.action = action;
+  btn.dataset.rank = String(rank);
+  btn.appendChild(cardFace(rank, { small }));
+  if (onPress) btn.addEventListener("click", onPress);
+  return btn;
+}
+
+/** Cards of ``ranks`` face up in a row (not interactive). */
+export function cardRow(ranks, { labelFor = (r) => `${r}`, small = false, className = "" } = {}) {
+  const row = document.createElement("span");
+  row.className = `pc-row${className ? ` ${className}` : ""}`;
+  for (const r of ranks) row.appendChild(cardFace(r, { label: labelFor(r), small }));
+  return row;
+}
+
+/** ``count`` face-down cards, drawn as a tight fan with the count written beside it. */
+export function backFan(count, { label, max = 8 } = {}) {
+  const wrap = document.createElement("span");
+  wrap.className = "pc-fan";
+  wrap.setAttribute("role", "img");
+  wrap.setAttribute("aria-label", label || `${count} face-down ${count === 1 ? "card" : "cards"}`);
+  const backs = document.createElement("span");
+  backs.className = "pc-fan-cards";
+  const shown = Math.min(count, max);
+  for (let i = 0; i < shown; i += 1) backs.appendChild(cardBack({ label: null, small: true }));
+  wrap.appendChild(backs);
+  const n = document.createElement("span");
+  n.className = "pc-fan-count";
+  n.setAttribute("aria-hidden", "true");
+  n.textContent = `×${count}`;
+  wrap.appendChild(n);
+  if (count === 0) wrap.classList.add("is-empty");
+  return wrap;
+}
+
+// --- small table helpers shared by the two Pairs tables ------------------------------------
+
+/** ``el("div", {class: "x", "aria-label": "y"}, child, "text")``: a DOM element. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+/**
+ * The table's message line (a polite live region): ``show(text, kind, ...extra)`` with kind
+ * "info", "turn" or "error"; extra nodes (e.g. a Cancel button) go after the text.
+ */
+export function messageBox() {
+  const box = el("div", { class: "pairs-message", role: "status", "aria-live": "polite",
+    "data-kind": "info" });
+  const text = el("span", { class: "pairs-message-text" });
+  box.appendChild(text);
+  return {
+    node: box,
+    show(message, kind = "info", ...extra) {
+      box.dataset.kind = kind;
+      text.textContent = message;
+      while (box.childNodes.length > 1) box.removeChild(box.lastChild);
+      for (const node of extra) if (node) box.appendChild(node);
+    },
+  };
+}
+
+/**
+ * Wrap ``ui`` for a table: ``submit(action)`` sends a legal action once (the table goes busy
+ * until the shell draws the next view); ``refuse(action)`` asks the engine why ``action`` is
+ * not allowed and shows that in the table's message box.
+ */
+export function actions(root, ui, message) {
+  let busy = false;
+  return {
+    async submit(action) {
+      if (busy) return;
+      busy = true;
+      root.classList.add("is-busy");
+      try {
+        await ui.act(action);
+      } catch (err) {
+        message.show(String((err && err.message) || err), "error");
+      } finally {
+        busy = false;
+        root.classList.remove("is-busy");
+      }
+    },
+    async refuse(action, fallback = "That move is not allowed now.") {
+      let why = null;
+      try {
+        why = await ui.explain(action);
+      } catch (err) {
+        why = null;
+      }
+      message.show(why || fallback, "error");
+    },
+  };
+}
+
+/** The name of ``seat`` for labels (the shell's name, "You" handled by the shell). */
+export function nameOf(ui, seat) {
+  try {
+    const name = ui && ui.seatName ? ui.seatName(seat) : null;
+    return name || `Player ${seat + 1}`;
+  } catch (err) {
+    return `Player ${seat + 1}`;
+  }
+}
+
+/** Seats in clockwise order starting left of ``me`` (all seats from 0 when me is null). */
+export function seatOrder(players, me) {
+  const out = [];
+  const start = me === null || me === undefined ? 0 : me + 1;
+  for (let i = 0; i < players; i += 1) {
+    const seat = (start + i) % players;
+    if (seat !== me) out.push(seat);
+  }
+  return out;
+}
+
+/** "+7", "−7", "0" with a real minus sign. */
+export function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${-n}`;
+  return "0";
+}

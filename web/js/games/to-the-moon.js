@@ -1,0 +1,337 @@
+// To the Moon table (RULES.md TM-*): draws one engine view; offers only view.legal.
+//
+// Controls: a hand card builds it (`build R`); the deck's Test button tests (`test`); a card
+// in the countdown withdraws taking it (`withdraw R`), or, when the countdown holds one card,
+// that card or the Withdraw button goes out taking nothing (`withdraw`). Every control that
+// submits an action carries it in `data-action`; a press on something not legal asks the
+// engine why (ui.explain) and shows the answer in the table.
+
+import {
+  aRank, actions, backFan, cardBack, cardButton, cardFace, el, messageBox, nameOf, rankSlot,
+  seatOrder, ensurePairsCss,
+} from "../cards-pairs.js";
+
+const ROUNDS = 6; // TM-2
+const ORDINALS = ["1st", "2nd", "3rd"];
+const ordinal = (n) => ORDINALS[n - 1] || `${n}th`;
+
+function describe(entry, ui) {
+  if (!entry) return null;
+  const who = entry.seat === null || entry.seat === undefined ? null : nameOf(ui, entry.seat);
+  const [verb, rank] = String(entry.action).split(" ");
+  switch (verb) {
+    case "lead": return `${who} turned ${aRank(entry.card)} to lead the countdown.`;
+    case "build": return `${who} built ${aRank(Number(rank))}${entry.perfect ? ": a perfect countdown!" : "."}`;
+    case "test":
+      return entry.joined
+        ? `${who} tested ${aRank(entry.card)}: it joins the countdown${entry.perfect ? ", a perfect countdown!" : "."}`
+        : `${who} tested ${aRank(entry.card)}, already there: out, taking it.`;
+    case "withdraw":
+      return entry.took !== null && entry.took !== undefined
+        ? `${who} withdrew, taking the ${entry.took}.` : `${who} withdrew, taking nothing.`;
+    case "win": return `${who} won the trick: ${entry.points} ${entry.points === 1 ? "card" : "cards"}.`;
+    case "round-end": return "The round is over.";
+    default: return who ? `${who}: ${entry.action}.` : null;
+  }
+}
+
+export function renderTable(view, ui) {
+  ensurePairsCss();
+  const me = view.seat === null || view.seat === undefined ? null : view.seat;
+  const players = view.players || view.hand_sizes.length;
+  const legal = new Set(view.legal || []);
+  const myTurn = me !== null && legal.size > 0;
+  const trick = view.trick || [];
+  const state = { picking: false }; // Withdraw pressed: waiting for the card to take
+
+  const root = el("section", {
+    class: `pairs-table tm-table${ui.instant ? " is-instant" : ""}`,
+    "aria-label": "To the Moon table",
+    "data-game": "to-the-moon",
+    "data-phase": view.phase,
+  });
+  const message = messageBox();
+  const act = actions(root, ui, message);
+
+  // --- status line ----------------------------------------------------------------------
+  const status = el("ul", { class: "pairs-status", "aria-label": "Round status" });
+  status.append(el("li", { "data-status": "round" }, `Round ${view.round} of ${ROUNDS}`));
+  if (view.dealer !== undefined && view.dealer !== null) {
+    status.append(el("li", { "data-status": "dealer" }, `Dealer: ${nameOf(ui, view.dealer)}`));
+  }
+  if (view.leader !== undefined && view.leader !== null && !view.over) {
+    status.append(el("li", { "data-status": "leader" }, `Led by ${nameOf(ui, view.leader)}`));
+  }
+  if (view.over) status.append(el("li", { "data-status": "over" }, "Game over"));
+  root.append(status);
+
+  const log = view.log || [];
+  const last = describe(log[log.length - 1], ui);
+  if (last) root.append(el("p", { class: "pairs-zone-note", "data-last": "" }, `Last: ${last}`));
+  root.append(message.node);
+
+  // --- seats ----------------------------------------------------------------------------
+  function seatPanel(seat) {
+    const name = nameOf(ui, seat);
+    const isIn = view.in ? view.in[seat] : true;
+    const toAct = view.to_act === seat && !view.over;
+    const panel = el("section", {
+      class: `pairs-zone pairs-seat${toAct ? " is-to-act" : ""}${isIn ? "" : " is-out"}`,
+      "data-seat": seat,
+      "aria-label": `${name}, ${isIn ? "in" : "out"}${toAct ? ", to play" : ""}`,
+    });
+    const head = el("div", { class: "pairs-zone-head" },
+      el("span", { class: "pairs-seat-name" }, name),
+      el("span", { class: `pairs-chip ${isIn ? "is-in" : "is-out"}`, "data-in": isIn ? "in" : "out" },
+        isIn ? "In" : "Out"));
+    if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
+    if (toAct) head.append(el("span", { class: "pairs-chip is-turn" }, "To play"));
+    head.append(el("span", { class: "pairs-seat-score", "aria-label": `Total ${view.totals[seat]}` },
+      `${view.totals[seat]} pts`));
+    panel.append(head);
+
+    const size = view.hand_sizes[seat];
+    const line = el("div", { class: "pairs-seat-line" },
+      el("span", { class: "pairs-label" }, "Hand"),
+      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}` }));
+    const shown = view.shown ? view.shown[seat] : null;
+    if (shown !== null && shown !== undefined) {
+      line.append(el("span", { class: "pairs-label" }, "took"),
+        cardFace(shown, { small: true, label: `${name} went out taking the ${shown}` }));
+    }
+    panel.append(line);
+    panel.append(pileLine(seat, name));
+    return panel;
+  }
+
+  function pileLine(seat, name) {
+    const pile = view.piles ? view.piles[seat] : 0;
+    const tricks = view.tricks_won ? view.tricks_won[seat] : null;
+    return el("div", { class: "pairs-seat-line", "data-pile": seat },
+      el("span", { class: "pairs-label" }, "Pile"),
+      el("span", { class: "tm-pile", "aria-label": `${name}'s score pile: ${pile} ${pile === 1 ? "card" : "cards"} this round` },
+        el("span", { class: `tm-pile-stack${pile ? "" : " is-empty"}`, "aria-hidden": "true" }),
+        el("span", { "aria-hidden": "true" }, `${pile}`)),
+      tricks !== null ? el("span", { class: "pairs-zone-note" },
+        `${pile === 1 ? "card" : "cards"} · ${tricks} ${tricks === 1 ? "trick" : "tricks"}`) : null);
+  }
+
+  const seats = el("div", { class: "pairs-seats", "aria-label": "Players" });
+  for (const seat of seatOrder(players, me)) seats.append(seatPanel(seat));
+
+  // --- the countdown ----------------------------------------------------------------------
+  const countdown = el("section", { class: "pairs-zone tm-countdown", "aria-label": "Countdown" });
+  const tools = el("div", { class: "pairs-tools" });
+  const handZone = el("section", { class: "pairs-zone tm-hand", "aria-label": "Your hand" });
+
+  const withdrawFor = (rank) => (trick.length === 1 ? "withdraw" : `withdraw ${rank}`);
+
+  function drawCountdown() {
+    countdown.replaceChildren();
+    const missing = [];
+    for (let r = 10; r >= 1; r -= 1) if (!trick.includes(r)) missing.push(r);
+    countdown.append(el("h3", {}, "Countdown",
+      el("span", { class: "pairs-zone-note", "data-missing": missing.join(" ") },
+        trick.length ? `${trick.length} of 10 · missing ${missing.join(", ") || "none"}`
+          : "no cards")));
+    const cards = el("div", { class: "pairs-cards", "data-zone": "trick" });
+    for (let r = 10; r >= 1; r -= 1) {
+      const pos = trick.indexOf(r);
+      const slot = el("span", { class: "tm-slot", "data-slot": r });
+      if (pos < 0) {
+        slot.append(rankSlot(r, { label: `${r} missing` }),
+          el("span", { class: "tm-order-gap", "aria-hidden": "true" }));
+      } else {
+        const order = pos === 0 ? "lead" : ordinal(pos + 1);
+        if (myTurn) {
+          const action = withdrawFor(r);
+          const ok = legal.has(action);
+          const btn = cardButton(r, {
+            label: trick.length === 1
+              ? `Withdraw, taking nothing (the ${r} is the only card)`
+              : `Withdraw, taking the ${r} (${order})`,
+            action: ok ? action : null,
+            legal: ok,
+            selected: state.picking,
+            onPress: () => (ok ? act.submit(action) : act.refuse(action)),
+          });
+          btn.classList.toggle("is-target", state.picking);
+          btn.removeAttribute("aria-pressed");
+          if (!ok) btn.dataset.explain = action;
+          slot.append(btn);
+        } else {
+          slot.append(cardFace(r, { label: `${r}, ${order} in the countdown` }));
+        }
+        slot.append(el("span", { class: "tm-order", "aria-hidden": "true" }, order));
+        if (pos === trick.length - 1 && pos > 0) slot.classList.add("is-new");
+      }
+      cards.append(slot);
+    }
+    countdown.append(cards);
+    if (trick.length > 1) {
+      countdown.append(el("p", { class: "tm-sequence" }, `Played: ${trick.join(" → ")}`));
+    }
+  }
+
+  function drawTools() {
+    tools.replaceChildren();
+    const deck = el("span", { class: "tm-deck", "data-zone": "deck" },
+      view.deck_size > 0 ? cardBack({ label: `Deck: ${view.deck_size} cards`, small: true })
+        : el("span", { class: "pairs-empty" }, "Deck empty"),
+      el("span", { "aria-hidden": "true" }, `Deck ${view.deck_size}`));
+    tools.append(deck);
+    if (!myTurn) return;
+    const testOk = legal.has("test");
+    const test = el("button", {
+      type: "button",
+      class: `pairs-button is-primary${testOk ? "" : " is-off"}`,
+      "data-control": "test",
+      "data-action": testOk ? "test" : null,
+      "data-explain": testOk ? null : "test",
+      "aria-label": `Test: turn the top card of the deck (${view.deck_size} left)`,
+    }, "Test");
+    test.addEventListener("click", () => (testOk ? act.submit("test") : act.refuse("test")));
+    tools.append(test);
+
+    const plain = legal.has("withdraw");
+    const anyTake = [...legal].some((a) => a.startsWith("withdraw "));
+    const withdraw = el("button", {
+      type: "button",
+      class: `pairs-button${plain || anyTake ? "" : " is-off"}`,
+      "data-control": "withdraw",
+      "data-action": plain ? "withdraw" : null,
+      "aria-pressed": anyTake ? (state.picking ? "true" : "false") : null,
+    }, plain ? "Withdraw" : state.picking ? "Cancel withdraw" : "Withdraw…");
+    withdraw.addEventListener("click", () => {
+      if (plain) return act.submit("withdraw");
+      if (!anyTake) return act.refuse("withdraw");
+      state.picking = !state.picking;
+      draw();
+      return undefined;
+    });
+    tools.append(withdraw);
+  }
+
+  function drawHand() {
+    handZone.replaceChildren();
+    if (me === null) {
+      handZone.hidden = true;
+      return;
+    }
+    const hand = view.hand || [];
+    const isIn = view.in ? view.in[me] : true;
+    const head = el("div", { class: "pairs-zone-head" },
+      el("span", { class: "pairs-seat-name" }, "Your hand"),
+      el("span", { class: "pairs-zone-note" }, `${hand.length} ${hand.length === 1 ? "card" : "cards"}`),
+      el("span", { class: `pairs-chip ${isIn ? "is-in" : "is-out"}`, "data-in": isIn ? "in" : "out" },
+        isIn ? "In" : "Out"));
+    if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
+    if (myTurn) head.append(el("span", { class: "pairs-chip is-turn" }, "Your turn"));
+    head.append(el("span", { class: "pairs-seat-score" }, `${view.totals[me]} pts`));
+    handZone.append(head);
+    const shown = view.shown ? view.shown[me] : null;
+    const cards = el("div", { class: "pairs-cards", "data-zone": "hand" });
+    hand.forEach((rank) => {
+      if (myTurn) {
+        const action = `build ${rank}`;
+        const ok = legal.has(action);
+        const btn = cardButton(rank, {
+          label: `Build your ${rank}`,
+          action: ok ? action : null,
+          legal: ok,
+          onPress: () => (ok ? act.submit(action) : act.refuse(action)),
+        });
+        if (!ok) btn.dataset.explain = action;
+        cards.append(btn);
+      } else {
+        cards.append(cardFace(rank, { label: `Your ${rank}` }));
+      }
+    });
+    if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, "No cards"));
+    handZone.append(cards);
+    if (shown !== null && shown !== undefined) {
+      handZone.append(el("div", { class: "pairs-seat-line" },
+        el("span", { class: "pairs-label" }, "You took"),
+        cardFace(shown, { small: true, label: `You went out taking the ${shown}` }),
+        el("span", { class: "pairs-zone-note" }, "(shown to all until the next lead)")));
+    }
+    handZone.append(pileLine(me, "Your"));
+  }
+
+  function promptText() {
+    if (view.over) return ["The game is over.", "info"];
+    if (!myTurn) {
+      if (me !== null && view.in && !view.in[me]) {
+        return [`You are out of this trick. ${nameOf(ui, view.to_act)} to play.`, "info"];
+      }
+      return view.to_act === null || view.to_act === undefined
+        ? ["", "info"] : [`${nameOf(ui, view.to_act)} to play.`, "info"];
+    }
+    if (state.picking) return ["Withdraw: press the countdown card you want to take.", "turn"];
+    const parts = ["Your turn: press a hand card to build it"];
+    if (legal.has("test")) parts.push("Test the deck");
+    parts.push(legal.has("withdraw") ? "or Withdraw" : "or press a countdown card to withdraw with it");
+    return [`${parts.join(", ")}.`, "turn"];
+  }
+
+  function draw() {
+    drawCountdown();
+    drawTools();
+    drawHand();
+    const [text, kind] = promptText();
+    message.show(text, kind);
+  }
+
+  const play = el("div", { class: "pairs-play" }, countdown, tools, handZone);
+  root.append(el("div", { class: "pairs-main" }, play, seats));
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.picking) {
+      event.preventDefault();
+      state.picking = false;
+      draw();
+    }
+  });
+  draw();
+  return root;
+}
+
+/** One scored round: each seat's score pile (its points), tricks and perfect countdowns. */
+export function renderRoundSummary(entry, ui) {
+  ensurePairsCss();
+  const detail = entry.detail || {};
+  const scores = entry.scores || [];
+  const seats = [...scores.keys()];
+  const piles = detail.piles || scores;
+  const root = el("section", {
+    class: "pairs-summary tm-summary",
+    "aria-label": `To the Moon, round ${entry.round} scores`,
+    "data-round": entry.round,
+  });
+  root.append(el("h3", {}, `Round ${entry.round}`));
+  if (detail.dealer !== undefined && detail.dealer !== null) {
+    root.append(el("p", { class: "pairs-summary-note" }, `Dealt by ${nameOf(ui, detail.dealer)}. ` +
+      "Each card in a score pile is a point; cards left in hand score nothing."));
+  }
+  const table = el("table", { "aria-label": "Score piles" });
+  table.append(el("thead", {}, el("tr", {},
+    el("th", { scope: "col" }, "Player"),
+    el("th", { scope: "col" }, "Pile"),
+    el("th", { scope: "col" }, "Tricks"),
+    el("th", { scope: "col" }, "Perfect"),
+    el("th", { scope: "col" }, "Points"))));
+  const best = Math.max(...scores);
+  const body = el("tbody");
+  for (const seat of seats) {
+    body.append(el("tr", { "data-seat": seat },
+      el("th", { scope: "row" }, nameOf(ui, seat)),
+      el("td", {}, el("span", { class: "tm-pile" },
+        el("span", { class: `tm-pile-stack${piles[seat] ? "" : " is-empty"}`, "aria-hidden": "true" }),
+        `${piles[seat]}`)),
+      el("td", {}, detail.tricks_won ? `${detail.tricks_won[seat]}` : "–"),
+      el("td", {}, detail.perfect_countdowns ? `${detail.perfect_countdowns[seat]}` : "–"),
+      el("td", { class: scores[seat] === best && best > 0 ? "is-win" : null }, `+${scores[seat]}`)));
+  }
+  table.append(body);
+  root.append(el("div", { class: "pairs-summary-scroll" }, table));
+  return root;
+}
