@@ -537,3 +537,15 @@ def test_detail_renders_nested_values_readably() -> None:
     lines = renderer.tree(long, "")
     assert lines[:4] == ["rounds:", "  [0] rank: 1, counts: [0, 1]", "  [1]", "    rank: 2"]
     assert lines[4].startswith("    counts: [0, 1, 2,") and len(lines) == 5
+
+
+class InterruptedInput(io.StringIO):
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_a_game_like_quit() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["play", GAME_IDS[0], "--seed", "1"], InterruptedInput(), out, err)
+    assert code == 0 and err.getvalue() == ""
+    assert "Interrupted: leaving the game." in out.getvalue()

@@ -8,7 +8,8 @@ in-process in tests and inside Pyodide as well as from a shell.
 Exit status: 0 done (a game finished or was left by the player), 1 something failed while
 running (a save could not be written), 2 the command line cannot be used (unknown game,
 bad player count or seats, unknown option or level, unreadable save): the message says why,
-never a traceback.
+never a traceback. Ctrl-C leaves a game like ``quit`` (status 0, saved if ``--save``) and
+stops a simulation with the shell's usual 130.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from .simulate import report, simulate
 __all__ = ["main"]
 
 USAGE_ERROR = 2
-RUN_ERROR = 1
+INTERRUPTED = 130  # the shell's convention for Ctrl-C (128 + SIGINT)
 
 DESCRIPTION = """\
 Parlour: Nine Virtues, To the Moon and Quodlibet at the terminal.
@@ -225,6 +226,9 @@ def main(
         errors.say(f"{command}: error: {exc.message}")
     except SaveError as exc:
         errors.say(f"{command}: error: {exc}")
+    except KeyboardInterrupt:  # a game in play handles this itself (and saves)
+        errors.say(f"{command}: interrupted.")
+        return INTERRUPTED
     return USAGE_ERROR
 
 
