@@ -134,6 +134,8 @@ class Session:
         self._apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> None:
+        """Play ``action`` for ``seat`` and narrate it; an illegal action raises
+        ``IllegalActionError`` before anything changes."""
         self.game.apply(action)
         self.move += 1
         self._narrate(seat, action)
@@ -168,14 +170,12 @@ class Session:
                 continue
             if self._command(seat, line):
                 continue
-            action = self._numbered(line)
             try:
-                self.game.check(action)
-            except IllegalActionError as exc:
+                self._apply(seat, self._numbered(line))
+            except IllegalActionError as exc:  # the game is unchanged: explain, ask again
                 self.console.say(f"Not allowed: {exc.message}")
                 self.console.say("(Type 'help' for the legal actions and the commands.)")
                 continue
-            self._apply(seat, action)
             return
 
     def _ask(self, prompt: str) -> str:

@@ -10,6 +10,7 @@ suit symbol and the code to type (``Q♦ QD``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -108,7 +109,7 @@ class Renderer:
         return head + bar * max(3, WIDTH - len(head))
 
     def seat(self, seat: Any, viewer: int | None = None) -> str:
-        """``seat 2 (bot, easy)``; the viewer is ``seat 0 (you)``."""
+        """``seat 2 (easy bot)``; the viewer is ``seat 0 (you)``; no seat is ``table``."""
         if not isinstance(seat, int) or isinstance(seat, bool):
             return "table"
         if seat == viewer:
@@ -240,7 +241,7 @@ class Renderer:
         players = int(view.get("players") or len(view.get("totals", [])))
         columns: list[tuple[str, list[str]]] = [("total", [str(t) for t in view.get("totals", [])])]
 
-        def add(title: str, field: str, show: Any) -> None:
+        def add(title: str, field: str, show: Callable[[Any], str]) -> None:
             values = view.get(field)
             if isinstance(values, list) and len(values) == players:
                 columns.append((title, [show(v) for v in values]))
