@@ -67,8 +67,8 @@ def assert_no_leak(game: Game) -> None:
     for seat in (None, 0, 1, 2, 3):
         view = game.view(seat)
         json.dumps(view)
-        # Finished deals on the score sheet are public: every card was played.
-        shown = cards_in({k: v for k, v in view.items() if k != "score_sheet"})
+        # The score sheet too: it stays in every later view, when its cards may be hidden.
+        shown = cards_in(view)
         leaked = shown & hidden_from(game, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)} in {game.view(None)['phase']}"
 
@@ -159,7 +159,7 @@ def test_random_play_in_every_contract_leaks_nothing() -> None:
 
 def test_random_full_game_start_leaks_nothing() -> None:
     rng = Rng(5)
-    game = new(dealer=3, seed=21)
+    game = new(seed=21)  # the draw is announced by rank: no card codes
     while game.round <= 3:
         assert_no_leak(game)
         game.apply(rng.choice(game.legal_actions()))

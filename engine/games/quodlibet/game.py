@@ -8,15 +8,20 @@ shuffle with ``_chance``, forwards the players' actions to the deal, and scores 
 Decisions where RULES.md is silent, as a careful player would expect:
 
 * The draw for the first dealer (QL-3): each contender draws from a freshly shuffled full
-  pack, in seat order; ranks only count (suits are ignored), so the draw is public and is
-  announced. Ties redraw among the tied players only, each redraw from a fresh pack.
+  pack, in seat order; ranks only count (suits are ignored). The draw is public: the log
+  announces each seat's rank (``[[seat, "9"], ...]``; the chance record keeps the cards).
+  Ties redraw among the tied players only, each redraw from a fresh pack.
 * QL-4's "previous dealer" is the dealer of the last deal of the wheel just finished.
 * The hands are dealt in one shuffle: seat ``s`` gets cards ``8s..8s+7`` of the shuffled
   pack (Snack: 4 cards each, then the piles, see ``_deal_cards``).
 * Open Trousers (QL-17) reshuffles each hand after the choice, from the hand as dealt, and
   records that reshuffle as a chance outcome (``"reshuffle"``).
 * The public log holds the current deal only (``Game.public_log`` is per round); a finished
-  deal stays public on the score sheet, whose detail lists every trick played.
+  deal stays on the score sheet as tricks won per seat and the scoring lines, which name
+  the cards that scored in words. No card codes appear there: views of later deals hold
+  the score sheet, and the same codes then name cards in hidden hands.
+* In the choosing step ``leader`` is the seat that will lead the first trick.
+* In practice mode ``wheel`` is the wheel of the current contract.
 * Phases: ``choose`` (the dealer chooses), ``play`` (a trick contract), ``snack``.
 * ``view(None)["hand"]`` is None: an onlooker has no hand of their own.
 """
@@ -27,7 +32,7 @@ import importlib
 import importlib.util
 from typing import Any, ClassVar
 
-from ...cards import french_deck, parse_card, rank_value, sort_cards
+from ...cards import french_deck, parse_card, rank_of, rank_value, sort_cards
 from ...errors import IllegalActionError
 from ...game import JSON, Game
 from ...registry import register
@@ -228,9 +233,9 @@ class Quodlibet(Game):
         while True:
             pack = self.rng.shuffled(french_deck())
             draws = [(seat, pack[i]) for i, seat in enumerate(contenders)]
-            record = [[seat, card] for seat, card in draws]
-            self._chance("draw", record)
-            self._announce(None, "draw", draws=record)
+            self._chance("draw", [[seat, card] for seat, card in draws])
+            # Only ranks count in the draw; announcing ranks keeps card codes out of views.
+            self._announce(None, "draw", draws=[[seat, rank_of(card)] for seat, card in draws])
             lowest = min(rank_value(card) for _, card in draws)
             contenders = [seat for seat, card in draws if rank_value(card) == lowest]
             if len(contenders) == 1:

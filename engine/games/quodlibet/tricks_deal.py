@@ -147,9 +147,10 @@ class TricksDeal:
 
     def detail(self) -> dict[str, Any]:
         entries = self.rules.score(self.tricks) if self.done else []
+        # No card codes here: the score sheet stays in every later view, when the same codes
+        # name cards in hidden hands; the reasons name the cards that scored in words.
         return {
             "tricks_won": tricks_won(self.tricks),
-            "tricks": [trick.to_json() for trick in self.tricks],
             "entries": [entry.to_json() for entry in entries],
         }
 
