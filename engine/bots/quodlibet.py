@@ -30,16 +30,14 @@ and, in Good Hunting, the hands lying face up.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
 from ..cards import SUITS, french_deck, rank_of, rank_value, suit_of
 from ..rng import Rng
 from . import View, register_bot
+from .snack import snack_action
 
-SNACK_BOT_MODULE = __name__.rsplit(".", 1)[0] + ".snack"
 AVERAGE_TRICKS = 2.0  # 8 tricks shared by 4 players
 
 
@@ -219,15 +217,6 @@ def blind_play(view: View, rng: Rng) -> str:
     return rng.choice(legal)
 
 
-def snack_play(view: View, rng: Rng) -> str:
-    if importlib.util.find_spec(SNACK_BOT_MODULE) is None:
-        legal: list[str] = view["legal"]
-        return legal[0]
-    module = importlib.import_module(SNACK_BOT_MODULE)
-    action: str = module.snack_action(view, rng)
-    return action
-
-
 def choose(view: View, rng: Rng) -> str:
     """The ``normal`` level: one legal action for ``view["seat"]``."""
     legal: list[str] = view["legal"]
@@ -237,7 +226,7 @@ def choose(view: View, rng: Rng) -> str:
     if phase == "choose":
         return choose_contract(view)
     if phase == "snack":
-        return snack_play(view, rng)
+        return snack_action(view, rng)
     if view["contract"] == "open-trousers":
         return blind_play(view, rng)
     return "play " + play_card(view)

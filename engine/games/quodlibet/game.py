@@ -28,8 +28,6 @@ Decisions where RULES.md is silent, as a careful player would expect:
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any, ClassVar
 
 from ...cards import french_deck, parse_card, rank_of, rank_value, sort_cards
@@ -46,6 +44,7 @@ from .contracts import (
     wheel_of,
 )
 from .deal import Deal
+from .snack import SnackDeal
 from .tricks_deal import TricksDeal, parse_play
 
 PLAYERS = 4
@@ -53,22 +52,11 @@ HAND_SIZE = 8
 DEALS_PER_WHEEL = 4
 SNACK_HAND_SIZE = 4
 SNACK_PILE_SIZES = (3, 3, 3, 3, 3, 1)
-SNACK_MODULE = __name__.rsplit(".", 1)[0] + ".snack"
-
-
-def snack_available() -> bool:
-    """Whether Snack's module (written separately) is present."""
-    return importlib.util.find_spec(SNACK_MODULE) is not None
 
 
 def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
-    """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol. Imported on first use so
-    the rest of the game works while ``snack.py`` is missing."""
-    if not snack_available():
-        raise RuntimeError("Snack is not available: engine/games/quodlibet/snack.py is missing.")
-    module = importlib.import_module(SNACK_MODULE)
-    deal: Deal = module.SnackDeal(dealer, hands, piles)
-    return deal
+    """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol."""
+    return SnackDeal(dealer, hands, piles)
 
 
 def parse_notation(text: str) -> str:
@@ -190,8 +178,6 @@ class Quodlibet(Game):
                     "bad-option",
                     f"Each contract may be played at most once; repeated: {', '.join(repeated)}.",
                 )
-            if SNACK in contracts and not snack_available():
-                raise IllegalActionError("bad-option", "Snack is not available in this build.")
         for flag in ("plus_austrian", "dealer_leads"):
             if not isinstance(options[flag], bool):
                 raise IllegalActionError(
