@@ -1,0 +1,278 @@
+"""To the Moon (RULES.md TM-1..TM-11, on the Pairs deck PD-1, PD-2): the game's structure
+(rounds, dealers, scoring) and the play of a trick.
+
+Each round the deck is shuffled and dealt (TM-1; ``deal.py``), the dealer turns the top deck
+card as the countdown and leads (TM-3). On a turn a player who is in builds, tests or
+withdraws (TM-7); when one player is left in, they win the trick (TM-9) and lead the next one
+by turning the top deck card, or end the round if the deck is empty (TM-10). Score piles add
+to the totals (TM-11); after six rounds the highest total wins, ties share (TM-2).
+
+Where the rules are silent, this module plays it as a careful player would expect:
+
+* Turning a countdown (the first lead and every later lead) is not a decision, so it is not
+  an action: it happens at once and is announced as ``lead`` in the public log. The first
+  decision of a trick belongs to the leader's left (TM-6).
+* Withdraw from a trick of two or more cards must take a card (the rule says "take one card
+  of the player's choice"), so bare ``withdraw`` is legal only on a one-card trick, and
+  ``withdraw R`` only on a bigger one.
+* A player who is in with no hand cards and an empty deck can neither build nor test: their
+  only moves are withdraws. Some withdraw is always legal (a trick never holds zero cards
+  while it is being played), so the seat to act always has a legal action.
+* A Test that completes all ten ranks wins the trick at once, like a Build (TM-7, resolved).
+* If the countdown itself is the last deck card, the trick is played out with Build and
+  Withdraw only (Test is illegal on an empty deck) and the round ends at the next lead
+  (TM-10, resolved). The same holds whenever the deck runs out mid-trick.
+* A perfect countdown wins at once even while other players are still in; they come back in
+  for the next trick like everyone else.
+* The card a player took when going out (by a failed Test or by Withdraw) is ``shown`` until
+  the next lead, or until the round ends if no lead follows (TM-8). A bare ``withdraw``
+  shows nothing. Cards taken this way are announced in the public log too.
+* Hands left at round end score nothing (TM-11) and are never revealed: nothing about them
+  is needed for scoring.
+* The public log holds the current round only; earlier rounds live on in the score sheet,
+  whose detail lists piles, tricks won and perfect countdowns per seat.
+* The first dealer, when not given, is drawn from the seeded generator and recorded as a
+  chance outcome.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...game import JSON, Game
+from ...registry import register
+from .deal import ROUNDS, check_deal, shuffled_deal
+from .notation import parse_action, split_action
+
+ALL_RANKS = 10
+"""TM-4: a trick holds at most one card of each of the ten ranks."""
+
+
+@register
+class ToTheMoon(Game):
+    """To the Moon for 2 to 6 players (TM-1)."""
+
+    GAME_ID = "to-the-moon"
+    NAME = "To the Moon"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 6
+    DEFAULT_PLAYERS = 4
+    GAME_OPTIONS: ClassVar[dict[str, JSON]] = {}
+
+    dealer: int
+    leader: int
+    hands: list[list[int]]
+    """Each seat's ranks, kept sorted (PD-2: same-rank cards are interchangeable)."""
+    deck: list[int]
+    """The face-down deck, top card first."""
+    trick: list[int]
+    """The countdown: ranks in play order (TM-4)."""
+    is_in: list[bool]
+    piles: list[int]
+    """Cards won this round, per seat (TM-9)."""
+    shown: list[int | None]
+    """Per seat, the card taken when going out, until the next lead (TM-8)."""
+    tricks_won: list[int]
+    perfects: list[int]
+    turn: int | None
+
+    # --- set-up ---------------------------------------------------------------------------
+
+    @classmethod
+    def _check_options(cls, options: dict[str, JSON], players: int) -> None:
+        if options["deal"] is not None:
+            check_deal(options["deal"], players)
+
+    def _setup(self) -> None:
+        """TM-2: the first dealer is chosen (option ``dealer``) or drawn."""
+        dealer = self.options["dealer"]
+        if dealer is None:
+            dealer = self.rng.below(self.players)
+            self._chance("dealer", {"dealer": dealer})
+        self.dealer = dealer
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """TM-1, TM-3: shuffle and deal (or use the given first deal), then the dealer leads."""
+        self.public_log = []
+        given = self.options["deal"] if self._round == 1 else None
+        if given is not None:
+            hands, deck = check_deal(given, self.players)
+        else:
+            hands, deck = shuffled_deal(self.rng, self.players, self.dealer)
+        self._chance(
+            "deal", {"round": self._round, "dealer": self.dealer, "hands": hands, "deck": deck}
+        )
+        self.hands = hands
+        self.deck = deck
+        self.piles = [0] * self.players
+        self.tricks_won = [0] * self.players
+        self.perfects = [0] * self.players
+        self._lead(self.dealer)
+
+    # --- play -----------------------------------------------------------------------------
+
+    def _lead(self, seat: int) -> None:
+        """TM-3, TM-5, TM-10: everyone is in and ``seat`` turns the top card of the deck;
+        with an empty deck the round ends instead."""
+        self.leader = seat
+        self.is_in = [True] * self.players
+        self.shown = [None] * self.players
+        self.trick = []
+        if not self.deck:
+            self._end_round()
+            return
+        card = self.deck.pop(0)
+        self.trick.append(card)
+        self._announce(seat, "lead", card=card, deck_size=len(self.deck))
+        self.turn = self._next_in(seat)
+
+    def _next_in(self, seat: int) -> int:
+        """TM-6: the next player clockwise from ``seat`` who is still in."""
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if self.is_in[nxt]:
+                return nxt
+        raise AssertionError("nobody is in")  # a trick is won before that can happen
+
+    def _do(self, action: str) -> None:
+        """TM-7: build, test or withdraw; then TM-9 if only one player is left in."""
+        seat = self.turn
+        assert seat is not None
+        verb, rank = split_action(action)
+        if verb == "build":
+            assert rank is not None
+            self.hands[seat].remove(rank)
+            self.trick.append(rank)
+            perfect = len(self.trick) == ALL_RANKS
+            self._announce(seat, action, card=rank, perfect=perfect)
+            if perfect:
+                self._win_trick(seat, perfect=True)
+                return
+        elif verb == "test":
+            card = self.deck.pop(0)
+            joined = card not in self.trick
+            if joined:
+                self.trick.append(card)
+            else:
+                self._go_out(seat, card)
+            perfect = len(self.trick) == ALL_RANKS
+            self._announce(
+                seat, action, card=card, joined=joined, perfect=perfect, deck_size=len(self.deck)
+            )
+            if perfect:
+                self._win_trick(seat, perfect=True)
+                return
+        else:
+            if rank is not None:
+                self.trick.remove(rank)
+            self._go_out(seat, rank)
+            self._announce(seat, action, took=rank)
+        still_in = [s for s in range(self.players) if self.is_in[s]]
+        if len(still_in) == 1:
+            self._win_trick(still_in[0], perfect=False)
+        else:
+            self.turn = self._next_in(seat)
+
+    def _go_out(self, seat: int, taken: int | None) -> None:
+        """TM-7, TM-8: ``seat`` is out, with ``taken`` (if any) into hand, face up."""
+        self.is_in[seat] = False
+        self.shown[seat] = taken
+        if taken is not None:
+            self.hands[seat].append(taken)
+            self.hands[seat].sort()
+
+    def _win_trick(self, seat: int, *, perfect: bool) -> None:
+        """TM-9, TM-10: the trick goes to ``seat``'s score pile; they lead the next one."""
+        cards = list(self.trick)
+        self.piles[seat] += len(cards)
+        self.tricks_won[seat] += 1
+        if perfect:
+            self.perfects[seat] += 1
+        self._announce(seat, "win", cards=cards, points=len(cards), perfect=perfect)
+        self.trick = []
+        self._lead(seat)
+
+    def _end_round(self) -> None:
+        """TM-11, TM-2: piles add to the totals; the deal passes left; six rounds."""
+        self.turn = None
+        scores = list(self.piles)
+        detail: dict[str, JSON] = {
+            "dealer": self.dealer,
+            "piles": scores,
+            "tricks_won": list(self.tricks_won),
+            "perfect_countdowns": list(self.perfects),
+        }
+        self._score_round(scores, detail)
+        self._announce(None, "round-end", scores=scores)
+        if self._round >= ROUNDS:
+            self._finish()
+            return
+        self._round += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_round()
+
+    # --- questions the base class asks ----------------------------------------------------
+
+    def _current_seat(self) -> int | None:
+        return self.turn
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        if seat is None:
+            return []
+        actions = {f"build {rank}" for rank in self.hands[seat] if rank not in self.trick}
+        if self.deck:
+            actions.add("test")
+        if len(self.trick) == 1:
+            actions.add("withdraw")
+        else:
+            actions.update(f"withdraw {rank}" for rank in self.trick)
+        return sorted(actions)
+
+    def _parse(self, text: str) -> str:
+        return parse_action(text)
+
+    def _why_illegal(self, action: str) -> str:
+        seat = self.turn
+        verb, rank = split_action(action)
+        if seat is None:
+            return "Nobody is to act now."
+        if verb == "build":
+            if rank in self.trick:
+                return f"{rank} is already in the countdown."
+            if rank not in self.hands[seat]:
+                return f"You have no {rank}."
+        elif verb == "test":
+            if not self.deck:
+                return "The deck is empty: you can't test."
+        elif rank is None:
+            if len(self.trick) > 1:
+                return (
+                    "Withdrawing takes one card from the countdown: say which, "
+                    f"e.g. 'withdraw {self.trick[-1]}'."
+                )
+        else:
+            if len(self.trick) == 1:
+                return "The countdown holds one card: withdraw takes nothing, so say 'withdraw'."
+            if rank not in self.trick:
+                return f"There is no {rank} in the countdown to take."
+        return f"'{action}' is not allowed now."
+
+    def _phase(self) -> str:
+        return "play"
+
+    def _zones(self, seat: int | None) -> dict[str, JSON]:
+        """API.md views; TM-8: hands are private, everything else here is public."""
+        return {
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "trick": list(self.trick),
+            "deck_size": len(self.deck),
+            "in": list(self.is_in),
+            "piles": list(self.piles),
+            "shown": list(self.shown),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "tricks_won": list(self.tricks_won),
+        }
