@@ -586,7 +586,7 @@ def test_save_with_explicit_deal_replays() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_end_with_every_card_accounted_for(players: int) -> None:
-    for seed in range(2):
+    for seed in range(1):
         g = engine.new_game(GAME, players=players, seed=seed)
         step = 0
         while not g.is_over:
