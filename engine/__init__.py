@@ -2,8 +2,8 @@
 
 >>> import engine
 >>> g = engine.new_game("to-the-moon", players=3, seed=42, options={"dealer": 0})
->>> g.to_act
-0
+>>> g.to_act  # the dealer turned the countdown; their left acts first (TM-3, TM-6)
+1
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import copy
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalActionError
 from .rng import Rng
@@ -42,6 +42,10 @@ class Game(ABC):
     LOW_SCORE_WINS: ClassVar[bool] = False
 
     def __init__(self, players: int, seed: int, options: Mapping[str, JSON]) -> None:
+        self._init_common(players, seed, options)
+        self._setup()
+
+    def _init_common(self, players: int, seed: int, options: Mapping[str, JSON]) -> None:
         self.players = players
         self.seed = seed
         self.options: dict[str, JSON] = dict(options)
@@ -57,9 +61,16 @@ class Game(ABC):
         self._winners: list[int] = []
         self.score_sheet: list[dict[str, JSON]] = []
         """One entry per scored round: ``{"round", "scores", "detail"}`` (all public)."""
-        self._setup()
 
     # --- construction --------------------------------------------------------------------
+
+    @classmethod
+    def bare(cls, players: int, options: Mapping[str, JSON], seed: int = 0) -> Self:
+        """An instance with the common state set and nothing dealt, for a search to fill in
+        with a sampled state (``engine/bots/search.py``). Never shown to a player."""
+        game = cls.__new__(cls)
+        game._init_common(players, seed, {**cls.all_options(), **options})
+        return game
 
     @classmethod
     def all_options(cls) -> dict[str, JSON]:
@@ -226,6 +237,12 @@ class Game(ABC):
         self.log.append({"seat": self._current_seat(), "action": action})
         self._do(action)
 
+    def play_unchecked(self, action: str) -> None:
+        """Apply an action taken from ``legal_actions()`` without parsing or checking it
+        again: for search rollouts, which play thousands of them."""
+        self.log.append({"seat": self._current_seat(), "action": action})
+        self._do(action)
+
     def view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` may know, as a JSON-serialisable dict (None: what every seat knows)."""
         if seat is not None and (
@@ -256,8 +273,18 @@ class Game(ABC):
     def clone(self) -> Game:
         return copy.deepcopy(self)
 
-    def bot_action(self, level: str = "normal", seed: int = 0) -> str:
-        """An action for ``to_act`` chosen by a computer player from ``view(to_act)`` only."""
+    def bot_action(
+        self,
+        level: str = "normal",
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        time_ms: float | None = None,
+    ) -> str:
+        """An action for ``to_act`` chosen by a computer player from ``view(to_act)`` only.
+
+        ``iterations`` and ``time_ms`` override a search level's budget (``hard``); the
+        other levels ignore them. A time cap makes the choice depend on machine speed."""
         from .bots import choose_action, levels
 
         if level not in levels(self.GAME_ID):
@@ -268,7 +295,7 @@ class Game(ABC):
         seat = self.to_act
         if seat is None:
             raise IllegalActionError("game-over", "The game is over: no more actions.")
-        return choose_action(self.view(seat), level, seed)
+        return choose_action(self.view(seat), level, seed, iterations=iterations, time_ms=time_ms)
 
     def to_json(self) -> str:
         """A versioned save: a pure function of the game (equal games give equal text)."""

@@ -1,0 +1,109 @@
+"""Search over hidden information for the ``hard`` level: determinized Monte Carlo with UCB1
+at the decision (single-observer information-set search of depth one).
+
+Each iteration samples a full game state consistent with what the deciding seat knows
+(``SearchModel.sample``: only the seat's view goes in, so the search cannot peek), plays one
+of the seat's legal actions in it, then plays the rest of the round with a cheap heuristic
+policy and scores the result for the seat. UCB1 spreads iterations over the actions; the
+most-visited action is played. Because every determinization comes from the view alone,
+two games that look the same to the seat get the same decision (tests/test_bot_fairness.py).
+
+Budgets are iteration counts, so results are deterministic; ``time_ms`` optionally stops a
+search early for the browser, where a move should take about a second at most.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..game import Game
+from ..rng import Rng
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int = 300
+    """Determinized playouts per decision (deterministic)."""
+    time_ms: float | None = None
+    """Optional wall-clock cap; every action is still tried at least once."""
+    exploration: float = 0.7
+    """UCB1 exploration constant for rewards in [0, 1]."""
+    max_rollout_steps: int = 2_000
+
+
+class SearchModel(Protocol):
+    """What a game supplies so the generic search can play it."""
+
+    def sample(self, view: View, rng: Rng) -> Game:
+        """A complete game state consistent with everything ``view`` shows (hidden cards
+        drawn at random from what the viewer cannot see, respecting what play has revealed,
+        such as a void in a suit), with ``to_act == view["seat"]`` and the same legal actions
+        as ``view["legal"]``."""
+
+    def rollout_action(self, game: Game, rng: Rng) -> str:
+        """A quick, sensible action for ``game.to_act`` in a sampled state (it may look at
+        the whole sampled state: it is a guess of the world, not the real one)."""
+
+    def reward(self, game: Game, seat: int, scored_before: int) -> float:
+        """How good the result is for ``seat``, in [0, 1], once the round that was being
+        played when the search started has been scored (``len(game.score_sheet) >
+        scored_before``) or the game is over."""
+
+
+def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
+    """The action the search prefers in ``view`` (the deciding seat's own view)."""
+    legal: list[str] = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    seat: int = view["seat"]
+    scored_before = len(view["score_sheet"])
+    visits = [0] * len(legal)
+    value = [0.0] * len(legal)
+    deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
+    for iteration in range(budget.iterations):
+        if deadline is not None and iteration >= len(legal) and time.perf_counter() > deadline:
+            break
+        pick = _ucb_pick(visits, value, iteration, budget.exploration)
+        game = model.sample(view, rng)
+        game.play_unchecked(legal[pick])
+        steps = 0
+        while (
+            not game.is_over
+            and len(game.score_sheet) == scored_before
+            and steps < budget.max_rollout_steps
+        ):
+            game.play_unchecked(model.rollout_action(game, rng))
+            steps += 1
+        visits[pick] += 1
+        value[pick] += model.reward(game, seat, scored_before)
+    best = max(
+        range(len(legal)),
+        key=lambda i: (visits[i], value[i] / visits[i] if visits[i] else 0.0, -i),
+    )
+    return legal[best]
+
+
+def _ucb_pick(visits: list[int], value: list[float], total: int, c: float) -> int:
+    for index, count in enumerate(visits):
+        if count == 0:
+            return index
+    log_total = math.log(total)
+    return max(
+        range(len(visits)),
+        key=lambda i: value[i] / visits[i] + c * math.sqrt(log_total / visits[i]),
+    )
+
+
+def margin_reward(scores: list[int], seat: int, scale: float, low_wins: bool = False) -> float:
+    """A round result as a reward in [0, 1]: the seat's score against the best other seat's,
+    squashed by ``scale`` (about the size of a typical margin)."""
+    mine = scores[seat]
+    others = [s for i, s in enumerate(scores) if i != seat]
+    best_other = min(others) if low_wins else max(others)
+    margin = (best_other - mine) if low_wins else (mine - best_other)
+    return 0.5 + 0.5 * math.tanh(margin / scale)
