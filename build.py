@@ -134,10 +134,9 @@ ENGINE_INSTALLS = ("packages", "files", "loadpackage")
 (the wheel unzipped into the importable working directory) or ``pyodide.loadPackage``."""
 DEFAULT_ENGINE_INSTALL = "packages"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PYODIDE_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
-"""The big runtime files: the page fetches them itself to show real download progress (the
-worker then gets them from the HTTP cache)."""
-PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "toml", "pyodide_graph", "zip")
+PYODIDE_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip")
+"""The big runtime files whose bytes ``web/py/boot.mjs`` counts for the progress bar."""
+PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "pyodide_graph")
 """The ``@pyscript/core`` chunks a worker-only page loads (by name before the content hash;
 found by watching the requests of a boot). Editor, terminal and game plug-ins stay out."""
 IMMUTABLE_PREFIXES = ("/vendor/", "/py/")
@@ -253,7 +252,6 @@ def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -
     py_hash = _sha256(wheel.read_bytes() + b"\0" + worker)[:12]
     _copy(wheel, stage / "py" / py_hash / wheel.name)
     (stage / "py" / py_hash / "worker.py").write_bytes(worker)
-    _copy(WEB / "py" / "stage.js", stage / "py" / py_hash / "stage.js")
 
     # The runtime, vendored from the pinned npm packages (never a CDN).
     pyodide_dir = f"vendor/pyodide-{npm_version('pyodide')}"
@@ -265,6 +263,11 @@ def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -
         _copy(micropip, stage / pyodide_dir / micropip.name)
         lock = patched_lock(lock, micropip)
     (stage / pyodide_dir / "pyodide-lock.json").write_text(lock)
+    # The worker loads Pyodide through boot.mjs (progress reports); it must sit next to
+    # pyodide.mjs, and its name carries its hash because vendor/ is cached for good.
+    boot = (WEB / "py" / "boot.mjs").read_bytes()
+    boot_name = f"parlour-boot-{_sha256(boot)[:10]}.mjs"
+    (stage / pyodide_dir / boot_name).write_bytes(boot)
     pyscript_dir = f"vendor/pyscript-{npm_version('@pyscript/core')}"
     pyscript_src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in sorted(pyscript_src.glob("*.js")):
@@ -292,8 +295,7 @@ def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -
         "engine_install": engine_install,
         "wheel": f"py/{py_hash}/{wheel.name}",
         "worker": f"py/{py_hash}/worker.py",
-        "stage_module": f"py/{py_hash}/stage.js",
-        "pyodide": f"{pyodide_dir}/pyodide.mjs",
+        "pyodide": f"{pyodide_dir}/{boot_name}",
         "pyscript": f"{pyscript_dir}/core.js",
         "downloads": [
             {"url": f"{pyodide_dir}/{name}", "bytes": (stage / pyodide_dir / name).stat().st_size}

@@ -1,0 +1,76 @@
+"""Helpers for the browser tests (Playwright pages of the built site)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import ConsoleMessage, Page, Request
+
+import engine
+
+SAVE_PREFIX = "parlour:v1:save:"
+
+
+def is_local(url: str) -> bool:
+    return url.startswith(("http://127.0.0.1:", "blob:http://127.0.0.1:", "data:"))
+
+
+def watch(page: Page) -> list[str]:
+    """Collect what must fail a test: console errors, page errors, off-host requests."""
+    problems: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.append(f"console error: {message.text}")
+
+    def on_request(request: Request) -> None:
+        if not is_local(request.url):
+            problems.append(f"request to another host: {request.url}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("request", on_request)
+    return problems
+
+
+def saved_games(page: Page) -> dict[str, dict[str, Any]]:
+    """The page's saved games (localStorage records), by id."""
+    raw: dict[str, str] = page.evaluate(
+        """(prefix) => Object.fromEntries(Object.keys(localStorage)
+             .filter((k) => k.startsWith(prefix))
+             .map((k) => [k.slice(prefix.length), localStorage.getItem(k)]))""",
+        SAVE_PREFIX,
+    )
+    return {key: json.loads(value) for key, value in raw.items()}
+
+
+def only_save(page: Page) -> dict[str, Any]:
+    saves = saved_games(page)
+    assert len(saves) == 1, f"expected one saved game, found {sorted(saves)}"
+    return next(iter(saves.values()))
+
+
+def engine_game(page: Page) -> engine.Game:
+    """The game on the page, rebuilt in CPython from the page's own save."""
+    return engine.load_game(only_save(page)["engine"])
+
+
+def force_generic_renderer(page: Page) -> None:
+    """Use the generic renderer for every game (its buttons are exactly the legal actions)."""
+    page.route(
+        "**/js/games/present.js",
+        lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body="export const PRESENT = [];\n"
+        ),
+    )
+
+
+def wait_for_human_turn(page: Page, timeout: float = 30_000) -> None:
+    """Wait until the table awaits a move from the person on screen (or the game ended)."""
+    page.wait_for_function(
+        """() => document.documentElement.dataset.gameState === "over"
+             || document.querySelector(".table .actions button") !== null
+             || document.querySelector(".pass-screen") !== null""",
+        timeout=timeout,
+    )

@@ -1,0 +1,119 @@
+"""Browser tests: real Chromium (Playwright) against the built site (``build.py build``),
+served by a real HTTP server on 127.0.0.1.
+
+Every test that uses a page fails on a console error, an uncaught page error (a Python
+traceback reaches the console as an error) or a request to anything but 127.0.0.1; other
+hosts do not even resolve (``--host-resolver-rules``).
+
+Chromium: Playwright's own when installed, else the system's (``/usr/bin/chromium``);
+``PARLOUR_CHROMIUM`` overrides. Without one the tests skip, unless
+``PARLOUR_REQUIRE_BROWSER=1`` (``build.py test`` sets it after installing Chromium).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+try:
+    from browser_support import watch
+    from playwright.sync_api import Page, Playwright
+except ImportError:  # Pyodide, or the browser tools are not installed
+    # Only the engine-bridge test runs without Playwright.
+    collect_ignore_glob = ["test_[!w]*.py"]
+else:
+
+    def _build_module() -> ModuleType:
+        """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
+        spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    def find_chromium(playwright: Playwright) -> str | None:
+        """Playwright's own Chromium if installed, else a system one."""
+        given = os.environ.get("PARLOUR_CHROMIUM")
+        if given:
+            return given
+        try:
+            own = playwright.chromium.executable_path
+        except Exception:  # no browsers downloaded: Playwright raises here
+            own = ""
+        if own and Path(own).is_file():
+            return own
+        for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+            found = shutil.which(name)
+            if found:
+                return found
+        return None
+
+    @pytest.fixture(scope="session")
+    def site_url() -> Iterator[str]:
+        """Build ``dist/`` once, serve it on a free port of 127.0.0.1."""
+        build = _build_module()
+        try:
+            site = build.build_site(ROOT / "dist")
+        except build.StepFailed as exc:
+            pytest.fail(f"could not build the site: {exc}")
+        server = build.site_server(site, 0)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+        server.server_close()
+
+    @pytest.fixture(scope="session")
+    def browser_type_launch_args(
+        browser_type_launch_args: dict[str, Any], playwright: Playwright
+    ) -> dict[str, Any]:
+        executable = find_chromium(playwright)
+        if executable is None:
+            message = "no Chromium: install one (build.py test does) or set PARLOUR_CHROMIUM"
+            if os.environ.get("PARLOUR_REQUIRE_BROWSER") == "1":
+                pytest.fail(message)
+            pytest.skip(message)
+        args = [*browser_type_launch_args.get("args", []), HOST_RULES]
+        return {**browser_type_launch_args, "executable_path": executable, "args": args}
+
+    @pytest.fixture(scope="session")
+    def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+        """A phone-sized window: the smallest layout is the one most readers get."""
+        return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
+
+    @pytest.fixture
+    def problems() -> list[str]:
+        """Problems seen on pages a test watches itself (extra contexts); checked at the end."""
+        return []
+
+    @pytest.fixture(autouse=True)
+    def _fail_on_page_problems(
+        request: pytest.FixtureRequest, problems: list[str]
+    ) -> Iterator[None]:
+        watched = watch(request.getfixturevalue("page")) if "page" in request.fixturenames else []
+        yield
+        found = [*watched, *problems]
+        assert not found, "the page reported problems:\n" + "\n".join(found)
+
+    @pytest.fixture
+    def open_game(page: Page, site_url: str) -> Callable[[str], Page]:
+        """Open the site at a query string (``"?game=..."``) and wait for the engine."""
+
+        def go(query: str = "", *, ready: bool = True) -> Page:
+            page.goto(site_url + query)
+            if ready:
+                page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+            return page
+
+        return go

@@ -1,0 +1,100 @@
+"""Instant start: the menu paints before Python has loaded, with real boot progress, and
+starting becomes possible once the engine is ready. Nothing leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+# Record every change of the root's readiness, the start button and the boot progress.
+TIMELINE = """
+window.__timeline = [];
+const record = () => {
+  const start = document.querySelector("button.start");
+  const boot = document.querySelector(".boot");
+  window.__timeline.push({
+    t: performance.now(),
+    engine: document.documentElement.dataset.engine || null,
+    menu: document.querySelector(".menu") !== null,
+    start: start ? !start.disabled : null,
+    stage: boot ? boot.dataset.stage : null,
+    bar: boot ? Number(boot.querySelector("progress").value) : null,
+  });
+};
+new MutationObserver(record).observe(document, {
+  subtree: true, childList: true, attributes: true,
+  attributeFilter: ["data-engine", "data-stage", "value", "disabled"],
+});
+"""
+
+
+def test_menu_paints_before_the_engine_is_ready_then_becomes_ready(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script(TIMELINE)
+    page.goto(site_url)
+    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    timeline: list[dict[str, Any]] = page.evaluate("window.__timeline")
+
+    first_menu = next(i for i, e in enumerate(timeline) if e["menu"])
+    ready = next(i for i, e in enumerate(timeline) if e["engine"] == "ready")
+    assert first_menu < ready
+    painted = timeline[first_menu]
+    assert painted["engine"] == "loading"
+    assert painted["start"] is False, "Start must wait for the engine"
+
+    # Real stages, in order, with the download's share moving with its bytes.
+    stages = [e["stage"] for e in timeline if e["stage"]]
+    order = [s for i, s in enumerate(stages) if i == 0 or s != stages[i - 1]]
+    assert order == ["download", "python", "engine", "ready"]
+    download_bars = {e["bar"] for e in timeline if e["stage"] == "download"}
+    assert len(download_bars) >= 3 and max(download_bars) <= 75
+
+    assert page.locator("button.start").is_enabled()
+    assert page.locator("html").get_attribute("data-game-state") == "none"
+    for name in ("Nine Virtues", "To the Moon", "Quodlibet"):
+        if page.locator(".game-card", has_text=name).count():
+            card = page.locator(".game-card", has_text=name)
+            card.locator("summary").click()
+            assert len(card.locator(".rules").inner_text()) > 80
+
+
+def test_the_menu_starts_a_game(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    page.locator(".game-card input").first.check()
+    page.select_option("#seat-kind-0", "human")
+    page.fill("#seat-name-0", "Ada")
+    page.locator("button.start").click()
+    page.wait_for_selector("html[data-game-state=playing]")
+    page.wait_for_selector(".table")
+    assert "Ada" in page.locator(".totals").inner_text()
+    assert "resume=" in page.url
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_layout_fits_phones_and_desktops(page: Page, site_url: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_url)
+    page.wait_for_selector(".menu")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the menu is {overflow}px wider than a {width}px screen"
+    # Touch targets: every button and form control is at least 44 px high.
+    small = page.evaluate(
+        """() => [...document.querySelectorAll("button, select, input[type=text]")]
+             .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+             .map((el) => el.outerHTML.slice(0, 80))"""
+    )
+    assert small == []
+    # Every control has an accessible name.
+    unnamed = page.evaluate(
+        """() => [...document.querySelectorAll("button, select, input")]
+             .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute("aria-label")
+                              && !el.textContent.trim())
+             .map((el) => el.outerHTML.slice(0, 80))"""
+    )
+    assert unnamed == []

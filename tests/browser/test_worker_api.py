@@ -1,0 +1,112 @@
+"""The engine bridge (web/py/worker.py) on CPython: JSON string in, JSON string out, the
+engine's refusals as ``{error: {code, message}}``, games kept by the page's id."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import engine
+
+pytestmark = pytest.mark.cpython_only  # reads web/py/worker.py from the repository
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def worker() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("parlour_worker", ROOT / "web/py/worker.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def call(worker: ModuleType, name: str, **request: Any) -> dict[str, Any]:
+    reply = getattr(worker, name)(json.dumps(request))
+    assert isinstance(reply, str)
+    data: dict[str, Any] = json.loads(reply)
+    return data
+
+
+def some_game() -> str:
+    return sorted(engine.GAMES)[0]
+
+
+def test_games_lists_the_registry_with_bot_levels(worker: ModuleType) -> None:
+    reply = json.loads(worker.games())
+    assert reply["ok"] is True
+    assert set(reply["games"]) == set(engine.GAMES)
+    for info in reply["games"].values():
+        assert "easy" in info["levels"]
+        assert info["min_players"] <= info["default_players"] <= info["max_players"]
+
+
+def test_exports_are_the_functions_the_page_calls(worker: ModuleType) -> None:
+    used = {"games", "new_game", "apply", "check", "view", "bot", "save", "load", "drop"}
+    assert used | {"install"} == set(worker.__export__)
+    for name in worker.__export__:
+        assert callable(getattr(worker, name))
+
+
+def test_a_game_played_through_the_bridge_matches_the_engine(worker: ModuleType) -> None:
+    game_id = some_game()
+    players = engine.GAMES[game_id]["default_players"]
+    assert call(worker, "new_game", id="a", game=game_id, players=players, seed=3) == {"ok": True}
+    twin = engine.new_game(game_id, players, seed=3)
+    for _ in range(12):
+        seat = twin.to_act
+        view = call(worker, "view", id="a", seat=seat)["view"]
+        assert view == json.loads(json.dumps(twin.view(seat)))
+        action = call(worker, "bot", id="a", level="easy", seed=5)["action"]
+        assert action == twin.bot_action("easy", 5)
+        assert call(worker, "apply", id="a", action=action) == {"ok": True}
+        twin.apply(action)
+    assert call(worker, "save", id="a")["save"] == twin.to_json()
+
+
+def test_refusals_come_back_as_error_objects(worker: ModuleType) -> None:
+    game_id = some_game()
+    call(worker, "new_game", id="b", game=game_id, seed=1)
+    bad = call(worker, "apply", id="b", action="no such move")
+    assert bad["error"]["code"] == "malformed" and bad["error"]["message"]
+    assert call(worker, "check", id="b", action="no such move")["error"]["code"] == "malformed"
+    legal = engine.new_game(game_id, seed=1).legal_actions()[0]
+    assert call(worker, "check", id="b", action=legal) == {"ok": True, "action": legal}
+    assert call(worker, "new_game", id="c", game="snap")["error"]["code"] == "unknown-game"
+    assert call(worker, "new_game", id="c", game=game_id, players=99)["error"]["code"] == (
+        "bad-players"
+    )
+    assert call(worker, "view", id="nope", seat=None)["error"]["code"] == "no-game"
+    assert call(worker, "bot", id="b", level="grandmaster", seed=0)["error"]["code"] == (
+        "bad-level"
+    )
+    assert json.loads(worker.apply("not json"))["error"]["code"] == "bad-request"
+
+
+def test_load_continues_a_save_and_refuses_a_damaged_one(worker: ModuleType) -> None:
+    game = engine.new_game(some_game(), seed=8)
+    game.apply(game.legal_actions()[0])
+    text = game.to_json()
+    reply = call(worker, "load", id="d", save=text)
+    assert reply == {"ok": True, "game": game.GAME_ID, "players": game.players}
+    assert call(worker, "save", id="d")["save"] == text
+    damaged = call(worker, "load", id="e", save=text[:-20])
+    assert damaged["error"]["code"] == "bad-save"
+    assert (
+        "damaged" in damaged["error"]["message"]
+        or "not valid JSON" in (damaged["error"]["message"])
+    )
+    assert call(worker, "view", id="e", seat=None)["error"]["code"] == "no-game"
+
+
+def test_drop_forgets_a_game(worker: ModuleType) -> None:
+    call(worker, "new_game", id="f", game=some_game(), seed=1)
+    assert call(worker, "drop", id="f") == {"ok": True}
+    assert call(worker, "view", id="f", seat=None)["error"]["code"] == "no-game"
+    assert call(worker, "drop", id="f") == {"ok": True}

@@ -1,0 +1,163 @@
+// The page: paints the menu at once, boots the engine in a worker meanwhile, then starts,
+// continues or demonstrates games. Readiness is on the root element for people and tests:
+//   <html data-engine="loading|ready|error" data-game-state="none|playing|over">
+
+import { h } from "./dom.js";
+import { manifest } from "./manifest.js";
+import { Engine } from "./engine.js";
+import { BootProgress } from "./progress.js";
+import { Menu } from "./menu.js";
+import { parseParams } from "./params.js";
+import { completeSetup, deepLink, newSeed } from "./setup.js";
+import { SaveStore, newId } from "./storage.js";
+import { Table } from "./table.js";
+import { rendererFor } from "./games/index.js";
+
+const html = document.documentElement;
+const main = document.getElementById("main");
+const noticeArea = document.getElementById("notices");
+const catalog = manifest.games;
+
+html.dataset.engine = "loading";
+html.dataset.gameState = "none";
+
+// --- notices ---------------------------------------------------------------------------
+
+function notice(text, { kind = "info", list = null } = {}) {
+  const close = h("button", { type: "button", class: "button quiet", "aria-label": "Dismiss this message" }, "\u00d7");
+  const el = h("div", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, h("div", {}, h("p", {}, text), list ? h("ul", {}, list.map((item) => h("li", {}, item))) : null), close);
+  close.addEventListener("click", () => el.remove());
+  noticeArea.append(el);
+  return el;
+}
+
+const clearNotices = () => noticeArea.replaceChildren();
+
+// --- state -----------------------------------------------------------------------------
+
+const store = new SaveStore({ catalog, onNotice: (text) => notice(text, { kind: "warning" }) });
+const progress = new BootProgress();
+let engine = null;
+let table = null;
+const menu = new Menu({
+  catalog,
+  store,
+  progress,
+  onStart: (setup) => startNew(setup),
+  onContinue: (id) => continueSaved(id),
+});
+
+function crash(error) {
+  console.error(error);
+  html.dataset.engine = "error";
+  notice("Something went wrong in the game engine, so this game has stopped. Your moves so far are saved: reload the page to continue.", { kind: "error" });
+}
+
+window.addEventListener("unhandledrejection", (event) => crash(event.reason));
+
+// --- screens ---------------------------------------------------------------------------
+
+function showMenu(prefill = {}) {
+  if (table) table.close();
+  table = null;
+  html.dataset.gameState = "none";
+  html.dataset.screen = "menu";
+  menu.show(main, prefill);
+}
+
+function setAddress(query) {
+  const url = new URL(location.href);
+  url.search = query ? `?${query}` : "";
+  history.replaceState(null, "", url);
+}
+
+async function openTable(id, setup) {
+  const renderer = await rendererFor(setup.game);
+  if (table) table.close();
+  clearNotices();
+  if (renderer.generic) {
+    console.info(`Parlour: no table module for ${setup.game} yet; using the generic renderer.`);
+  }
+  // The address resumes this game on reload, or starts its deal afresh on another device.
+  const query = deepLink(setup);
+  query.set("resume", id);
+  setAddress(query.toString());
+  table = new Table({
+    root: main,
+    engine,
+    store,
+    catalog,
+    renderer,
+    setup,
+    id,
+    onMenu: () => {
+      setAddress("");
+      showMenu({ game: setup.game });
+    },
+    onPlayAgain: () => startNew({ ...setup, seed: newSeed() }),
+    onCrash: crash,
+  });
+  main.focus({ preventScroll: true });
+  await table.run();
+}
+
+async function startNew(setup) {
+  const id = newId();
+  const reply = await engine.newGame(id, setup);
+  if (reply.error) {
+    showMenu(setup);
+    notice(`The game could not start: ${reply.error.message}`, { kind: "error" });
+    return;
+  }
+  await openTable(id, setup);
+}
+
+// -> true when the save is open; else shows why and returns false.
+async function continueSaved(id, { quiet = false } = {}) {
+  const read = store.read(id);
+  let error = read.error;
+  if (!error) {
+    const reply = await engine.load(id, read.record.engine);
+    if (!reply.error) {
+      await openTable(id, read.record.setup);
+      return true;
+    }
+    error = `This saved game cannot be continued: ${reply.error.message}`;
+  }
+  if (!quiet) {
+    showMenu();
+    notice(error, { kind: "warning" });
+  }
+  return false;
+}
+
+// --- start-up --------------------------------------------------------------------------
+
+const params = parseParams(location.search, catalog);
+if (params.errors.length) {
+  notice("This link could not start a game:", { kind: "warning", list: params.errors });
+  setAddress("");
+}
+showMenu(params.setup);
+
+async function boot() {
+  try {
+    engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
+  } catch (error) {
+    html.dataset.engine = "error";
+    progress.fail("The game engine could not start. Check your connection and reload the page.", String(error && (error.detail || error.message || error)));
+    console.error(error);
+    return;
+  }
+  html.dataset.engine = "ready";
+  menu.setReady(true);
+  if (params.errors.length) return;
+  if (params.resume) {
+    const resumed = await continueSaved(params.resume, { quiet: params.start });
+    if (resumed) return;
+    if (!params.start) return;
+  }
+  if (params.start) await startNew(completeSetup(params.setup, catalog));
+}
+
+boot();

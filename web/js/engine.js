@@ -1,0 +1,134 @@
+// The engine bridge: the only module that talks to Python.
+//
+// Python (the pure-Python engine, in Pyodide) runs in a PyScript worker, so booting it and
+// every engine call or computer move leave the page responsive. Nothing here needs
+// SharedArrayBuffer or COOP/COEP: calls are asynchronous round trips of JSON strings
+// (web/py/worker.py). Python objects never reach UI code: every function resolves to plain
+// JSON, either the reply or `{ error: { code, message } }` for a request the engine refused.
+// A Python exception (a bug) rejects with an EngineCrash carrying the traceback.
+//
+// Boot stages, reported to `onStage(stage, fraction)`:
+//   "download" – the runtime files are downloading (fraction = bytes so far / total);
+//   "python"   – Python is starting in the worker;
+//   "engine"   – the engine wheel is installing;
+//   "ready"    – the engine answered.
+// The worker reports them itself (web/py/boot.mjs, which PyScript loads in place of
+// pyodide.mjs), so the runtime is downloaded once, by the worker.
+
+export class EngineCrash extends Error {
+  constructor(message, detail) {
+    super(message);
+    this.name = "EngineCrash";
+    this.detail = detail;
+  }
+}
+
+const absolute = (path) => new URL(path, document.baseURI).href;
+
+// Listen to the worker's boot reports (see web/py/boot.mjs) until `close()`.
+function bootReports(nonce, totals, report) {
+  const channel = new BroadcastChannel("parlour-boot");
+  const loaded = {};
+  const total = Object.values(totals).reduce((a, b) => a + b, 0) || 1;
+  channel.onmessage = ({ data }) => {
+    if (!data || data.nonce !== nonce) return;
+    if (data.stage === "download") {
+      loaded[data.file] = data.loaded;
+      const sum = Object.values(loaded).reduce((a, b) => a + b, 0);
+      report("download", Math.min(sum / total, 1));
+    } else {
+      report(data.stage);
+    }
+  };
+  return () => channel.close();
+}
+
+export class Engine {
+  constructor(worker) {
+    this.worker = worker;
+  }
+
+  // Start Python in a worker and install the engine. `manifest` comes from the build.
+  static async boot(manifest, onStage) {
+    const order = ["download", "python", "engine", "ready"];
+    let current = -1;
+    // Stages only move forward (reports from the worker may arrive out of order).
+    const report = (stage, fraction = 0) => {
+      const index = order.indexOf(stage);
+      if (index < current || (index === current && stage !== "download")) return;
+      current = index;
+      onStage(stage, fraction);
+    };
+    const nonce = Math.random().toString(36).slice(2);
+    const totals = Object.fromEntries(manifest.downloads.map((d) => [d.url.split("/").pop(), d.bytes]));
+    const stopReports = bootReports(nonce, totals, report);
+    report("download", 0);
+    try {
+      const { PyWorker } = await import(absolute(manifest.pyscript));
+      const wheel = absolute(manifest.wheel);
+      const config = {};
+      if (manifest.engine_install === "packages") config.packages = [wheel];
+      if (manifest.engine_install === "files") config.files = { [wheel]: "./*" };
+      const worker = await PyWorker(absolute(manifest.worker), {
+        config,
+        version: `${absolute(manifest.pyodide)}?n=${nonce}`,
+      });
+      const engine = new Engine(worker);
+      report("engine");
+      if (manifest.engine_install === "loadpackage") await engine.#raw("install", wheel);
+      const reply = await engine.call("games");
+      if (reply.error) throw new EngineCrash(`The engine did not start: ${reply.error.message}`);
+      engine.games = reply.games;
+      engine.version = reply.version;
+      report("ready", 1);
+      return engine;
+    } finally {
+      stopReports();
+    }
+  }
+
+  async #raw(name, argument) {
+    try {
+      return JSON.parse(await this.worker.sync[name](argument));
+    } catch (error) {
+      const text = String(error && error.message ? error.message : error);
+      throw new EngineCrash(`The engine failed in ${name}.`, text);
+    }
+  }
+
+  // Call an exported worker function with a JSON-able request; resolves to the reply object.
+  call(name, request = {}) {
+    return this.#raw(name, JSON.stringify(request));
+  }
+
+  newGame(id, setup) {
+    return this.call("new_game", {
+      id,
+      game: setup.game,
+      players: setup.players,
+      seed: setup.seed,
+      options: setup.options || {},
+    });
+  }
+  apply(id, action) {
+    return this.call("apply", { id, action });
+  }
+  check(id, action) {
+    return this.call("check", { id, action });
+  }
+  view(id, seat) {
+    return this.call("view", { id, seat });
+  }
+  bot(id, level, seed) {
+    return this.call("bot", { id, level, seed });
+  }
+  save(id) {
+    return this.call("save", { id });
+  }
+  load(id, save) {
+    return this.call("load", { id, save });
+  }
+  drop(id) {
+    return this.call("drop", { id });
+  }
+}

@@ -1,0 +1,260 @@
+// The menu: pick a game (with a short rules summary), the number of players, who sits in
+// each seat (a person or the computer), names and the computer level; continue or delete
+// saved games. It paints from the build's catalog before Python has loaded; Start and
+// Continue work once the engine is ready.
+
+import { h, listText } from "./dom.js";
+import { gameIds } from "./manifest.js";
+import { summaryOf } from "./summaries.js";
+import { completeSetup, defaultName, defaultLevel, cleanName, MAX_NAME } from "./setup.js";
+
+const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export class Menu {
+  // options: { catalog, store, progress (BootProgress), onStart(setup), onContinue(id) }
+  constructor(options) {
+    Object.assign(this, options);
+    this.ready = false;
+    this.state = null;
+  }
+
+  // Paint the menu into `root`, pre-filled from a partial setup (e.g. a bad deep link's
+  // valid parts).
+  show(root, prefill = {}) {
+    const game = this.catalog[prefill.game] ? prefill.game : gameIds[0];
+    this.state = this.#stateFor(game, prefill);
+    this.root = root;
+    this.savedList = h("div", { class: "saved-list" });
+    this.gameList = h("div", { class: "game-list" });
+    this.seatRows = h("div", { class: "seat-rows" });
+    this.playerSelect = h("select", { id: "players", name: "players", onchange: (e) => this.#setPlayers(Number(e.target.value)) });
+    this.levelSelect = h("select", { id: "level", name: "level", onchange: (e) => (this.state.level = e.target.value) });
+    this.speedBox = h("input", {
+      type: "checkbox",
+      id: "speed",
+      name: "speed",
+      onchange: (e) => (this.state.speed = e.target.checked ? "instant" : "normal"),
+    });
+    this.startHint = h("p", { class: "hint", id: "start-hint" });
+    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-hint" }, "Start the game");
+    const form = h(
+      "form",
+      { class: "new-game", "aria-labelledby": "new-title", onsubmit: (e) => this.#submit(e) },
+      h("h2", { id: "new-title" }, "New game"),
+      h("fieldset", { class: "games" }, h("legend", {}, "Game"), this.gameList),
+      h(
+        "fieldset",
+        { class: "seats" },
+        h("legend", {}, "Players"),
+        h("p", { class: "field" }, h("label", { for: "players" }, "Number of players"), this.playerSelect),
+        h("p", { class: "hint" }, "Pass-and-play: give several seats to people and pass the device round; the computer plays the others."),
+        this.seatRows,
+      ),
+      h(
+        "fieldset",
+        { class: "computer" },
+        h("legend", {}, "Computer players"),
+        h("p", { class: "field" }, h("label", { for: "level" }, "Level"), this.levelSelect),
+        h("p", { class: "field check" }, this.speedBox, h("label", { for: "speed" }, "No pause between computer moves")),
+      ),
+      h("div", { class: "start-row" }, this.startButton, this.startHint),
+    );
+    root.replaceChildren(
+      h(
+        "section",
+        { class: "menu", "aria-label": "Menu" },
+        this.progress.el,
+        h("section", { class: "saved", "aria-labelledby": "saved-title" }, h("h2", { id: "saved-title" }, "Saved games"), this.savedList),
+        form,
+      ),
+    );
+    this.#renderGames();
+    this.#renderPlayers();
+    this.refreshSaved();
+    this.setReady(this.ready);
+  }
+
+  setReady(ready) {
+    this.ready = ready;
+    if (!this.startButton) return;
+    this.startButton.disabled = !ready;
+    this.startHint.textContent = ready ? "" : "You can start as soon as the game engine has loaded.";
+    for (const button of this.root.querySelectorAll("button.continue")) button.disabled = !ready;
+  }
+
+  #stateFor(game, prefill) {
+    const info = this.catalog[game];
+    const setup = completeSetup({ ...prefill, game }, this.catalog);
+    return {
+      game,
+      players: setup.players,
+      seats: setup.seats,
+      names: prefill.names ? setup.names : setup.seats.map(() => ""),
+      level: (info.levels || []).includes(setup.level) ? setup.level : defaultLevel(info),
+      speed: setup.speed,
+      seed: prefill.seed,
+    };
+  }
+
+  #renderGames() {
+    this.gameList.replaceChildren(
+      ...gameIds.map((id) => {
+        const info = this.catalog[id];
+        const summary = summaryOf(id);
+        const count = info.min_players === info.max_players ? `${info.min_players} players` : `${info.min_players}\u2013${info.max_players} players`;
+        const radio = h("input", {
+          type: "radio",
+          name: "game",
+          id: `game-${id}`,
+          value: id,
+          checked: id === this.state.game,
+          onchange: () => this.#setGame(id),
+        });
+        return h(
+          "div",
+          { class: "game-card" },
+          radio,
+          h("label", { for: `game-${id}` }, h("span", { class: "game-name" }, info.name), h("span", { class: "game-count" }, count), h("span", { class: "game-tagline" }, summary.tagline)),
+          h("details", { class: "rules" }, h("summary", {}, `How to play ${info.name}`), summary.text.map((p) => h("p", {}, p))),
+        );
+      }),
+    );
+  }
+
+  #setGame(id) {
+    const keep = { level: this.state.level, speed: this.state.speed };
+    this.state = this.#stateFor(id, {});
+    this.state.speed = keep.speed;
+    if ((this.catalog[id].levels || []).includes(keep.level)) this.state.level = keep.level;
+    this.#renderPlayers();
+  }
+
+  #setPlayers(n) {
+    const seats = Array.from({ length: n }, (_, i) => this.state.seats[i] || "bot");
+    const names = Array.from({ length: n }, (_, i) => this.state.names[i] || "");
+    Object.assign(this.state, { players: n, seats, names });
+    this.#renderSeats();
+  }
+
+  #renderPlayers() {
+    const info = this.catalog[this.state.game];
+    const counts = [];
+    for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
+    this.playerSelect.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === this.state.players }, String(n))));
+    this.playerSelect.disabled = counts.length === 1;
+    this.levelSelect.replaceChildren(...(info.levels || []).map((lv) => h("option", { value: lv, selected: lv === this.state.level }, LEVEL_NAMES[lv] || lv)));
+    this.speedBox.checked = this.state.speed === "instant";
+    this.#renderSeats();
+  }
+
+  #renderSeats() {
+    const { seats, names } = this.state;
+    this.seatRows.replaceChildren(
+      ...seats.map((kind, seat) => {
+        const nameId = `seat-name-${seat}`;
+        const kindId = `seat-kind-${seat}`;
+        return h(
+          "div",
+          { class: "seat-row" },
+          h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat + 1)),
+          h("label", { class: "visually-hidden", for: kindId }, `Seat ${seat + 1}: who plays`),
+          h(
+            "select",
+            {
+              id: kindId,
+              onchange: (e) => {
+                this.state.seats[seat] = e.target.value;
+                this.#renderSeats();
+              },
+            },
+            h("option", { value: "human", selected: kind === "human" }, "Person"),
+            h("option", { value: "bot", selected: kind === "bot" }, "Computer"),
+          ),
+          h("label", { class: "visually-hidden", for: nameId }, `Seat ${seat + 1}: name`),
+          h("input", {
+            id: nameId,
+            type: "text",
+            maxlength: String(MAX_NAME),
+            autocomplete: "off",
+            value: names[seat] || "",
+            placeholder: defaultName(seats, seat),
+            oninput: (e) => (this.state.names[seat] = e.target.value),
+          }),
+        );
+      }),
+    );
+  }
+
+  #submit(event) {
+    event.preventDefault();
+    if (!this.ready) return;
+    const { game, players, seats, level, speed, seed } = this.state;
+    const names = seats.map((_, seat) => cleanName(this.state.names[seat]) || defaultName(seats, seat));
+    this.onStart(completeSetup({ game, players, seats, names, level, speed, seed }, this.catalog));
+  }
+
+  refreshSaved() {
+    if (!this.savedList) return;
+    const entries = this.store.list();
+    if (!entries.length) {
+      this.savedList.replaceChildren(h("p", { class: "hint" }, "No saved games yet. Every move is saved on this device as you play."));
+      return;
+    }
+    this.savedList.replaceChildren(
+      h(
+        "ul",
+        { class: "saves" },
+        entries.map((entry) => {
+          const remove = h(
+            "button",
+            {
+              type: "button",
+              class: "button quiet delete",
+              "aria-label": entry.record ? `Delete the saved ${this.#title(entry.record)}` : "Delete this damaged save",
+              onclick: () => {
+                this.store.remove(entry.id);
+                this.refreshSaved();
+              },
+            },
+            "Delete",
+          );
+          if (!entry.record) {
+            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, "Damaged save. "), entry.error), h("div", { class: "save-actions" }, remove));
+          }
+          const r = entry.record;
+          const cont = h(
+            "button",
+            {
+              type: "button",
+              class: "button continue",
+              disabled: !this.ready,
+              "aria-label": `${r.over ? "Show" : "Continue"} ${this.#title(r)}`,
+              onclick: () => this.onContinue(entry.id),
+            },
+            r.over ? "Show" : "Continue",
+          );
+          const date = Date.parse(r.updated);
+          return h(
+            "li",
+            { class: "save", dataset: { id: entry.id } },
+            h(
+              "p",
+              {},
+              h("strong", {}, this.catalog[r.setup.game].name),
+              ` \u00b7 ${r.over ? "finished" : `round ${r.round}`} \u00b7 ${listText(r.setup.names)}`,
+              h("br"),
+              h("small", {}, Number.isNaN(date) ? "" : `Saved ${dateFormat.format(new Date(date))}`),
+            ),
+            h("div", { class: "save-actions" }, cont, remove),
+          );
+        }),
+      ),
+    );
+  }
+
+  #title(record) {
+    const name = this.catalog[record.setup.game].name;
+    return `${name} game with ${listText(record.setup.names)}`;
+  }
+}

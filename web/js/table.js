@@ -1,0 +1,430 @@
+// The table shell: everything around a game's own rendering.
+//
+// RENDERER CONTRACT (web/js/games/<game-id>.js; registry in web/js/games/index.js)
+//
+//   export function renderTable(view, ui) -> HTMLElement
+//   export function renderRoundSummary(entry, ui) -> HTMLElement   (optional: generic one)
+//
+// `view` is exactly what the engine's `view(seat)` returned for the seat on screen (`ui.me`),
+// or `view(null)` (common knowledge) when no person plays. Render it as pure DOM: no rules in
+// JavaScript. Every action a renderer offers must come from `view.legal` (it is empty unless
+// the seat on screen is to act), and it sends one with `ui.act(action)`, in the engine's
+// notation. Never keep state between calls: the shell calls renderTable again after every
+// change and replaces the old element.
+// `entry` is one `view.score_sheet` entry `{round, scores, detail}` (all public once the
+// round is scored); the summary names its round ("Round 3") itself. The shell shows it when
+// the round ends and on the score sheet.
+//
+//   ui = {
+//     act(action: string): Promise<void>     play it (the shell refuses it when it is not
+//                                            that seat's turn, and shows the engine's reason
+//                                            when the engine refuses it);
+//     explain(action: string): Promise<string|null>   why the engine would refuse it now
+//                                            (null: it is legal), e.g. for a refused click;
+//     seatName(seat: number): string         the name to show for a seat;
+//     me: number|null                        the seat on screen (null: nobody's hand);
+//     instant: boolean                       true: no animation or delay (speed=instant).
+//   }
+//
+// The shell draws the header (game, round, totals, whose turn), the public log of this
+// round (view.log), a message area for refused actions, a "thinking" line while the
+// computer plays, round summaries, the final result with "Play again" and "Menu". It paces
+// computer moves so people can follow them, and in pass-and-play it puts a "Pass to <name>"
+// screen between two different people's turns, with nothing of the table in the page, so no
+// hidden card is ever in the DOM while another seat is on screen: only the view of the seat
+// on screen is ever rendered.
+
+import { h, sleep, signed, listText, reducedMotion } from "./dom.js";
+
+export const PACE_MS = 600; // a computer move, so people can follow it
+const SUMMARY_MS = 1800; // how long a demo shows a round's scores
+const INSTANT_PAINT_MS = 250; // at speed=instant, computer moves repaint at most this often
+
+const html = document.documentElement;
+
+export class Table {
+  // options: { root, engine, store, catalog, renderer, setup, id, onMenu, onPlayAgain, onCrash }
+  constructor(options) {
+    Object.assign(this, options);
+    this.info = this.catalog[this.setup.game];
+    this.humans = this.setup.seats.flatMap((kind, seat) => (kind === "human" ? [seat] : []));
+    this.onScreen = this.humans.length === 1 ? this.humans[0] : null;
+    this.instant = this.setup.speed === "instant";
+    this.closed = false;
+    this.waitingFor = null; // the human seat whose move the shell awaits
+    this.acting = false;
+    this.thinking = null; // the computer seat thinking now
+    this.message = "";
+    this.view = null;
+    this.paintedAt = -Infinity;
+    this.ui = {
+      act: (action) => this.#act(action),
+      explain: (action) => this.#explain(action),
+      seatName: (seat) => this.seatName(seat),
+      me: this.onScreen,
+      instant: this.instant,
+    };
+  }
+
+  get pace() {
+    return this.instant ? 0 : PACE_MS;
+  }
+
+  seatName(seat) {
+    return this.setup.names[seat] ?? `Seat ${seat + 1}`;
+  }
+
+  // Play the game (it is open in the engine under this.id) until it ends or the page leaves.
+  async run() {
+    html.dataset.gameState = "playing";
+    const first = await this.#call("view", null);
+    this.roundsSeen = first.view.score_sheet.length;
+    this.dirty = true; // save at once: a new game, or a loaded one under its id
+    this.#loop().catch((error) => {
+      if (!this.closed) this.onCrash(error);
+    });
+  }
+
+  close() {
+    this.closed = true;
+    this.engine.drop(this.id).catch(() => {});
+  }
+
+  // --- engine calls --------------------------------------------------------------------
+
+  async #call(name, ...args) {
+    const methods = {
+      view: (seat) => this.engine.view(this.id, seat),
+      bot: () => this.engine.bot(this.id, this.setup.level, this.setup.seed),
+      apply: (action) => this.engine.apply(this.id, action),
+      save: () => this.engine.save(this.id),
+    };
+    const reply = await methods[name](...args);
+    if (reply.error) throw new Error(`The engine refused ${name}: ${reply.error.message}`);
+    return reply;
+  }
+
+  async #save(pub) {
+    const { save } = await this.#call("save");
+    this.store.write({
+      id: this.id,
+      setup: this.setup,
+      engine: save,
+      round: pub.round,
+      over: pub.over,
+      toAct: pub.to_act === null ? null : this.seatName(pub.to_act),
+    });
+  }
+
+  // --- the game loop -------------------------------------------------------------------
+
+  async #loop() {
+    while (!this.closed) {
+      const pub = (await this.#call("view", null)).view;
+      if (this.closed) return;
+      if (this.dirty) {
+        await this.#save(pub);
+        this.dirty = false;
+      }
+      const fresh = pub.score_sheet.slice(this.roundsSeen);
+      this.roundsSeen = pub.score_sheet.length;
+      if (pub.over) {
+        await this.#showOver(pub);
+        return;
+      }
+      for (const entry of fresh) await this.#roundOver(entry);
+      if (this.closed) return;
+      const seat = pub.to_act;
+      if (this.setup.seats[seat] === "bot") await this.#botTurn(seat);
+      else await this.#humanTurn(seat);
+    }
+  }
+
+  async #botTurn(seat) {
+    this.thinking = seat;
+    // At instant speed nobody can follow each move: repaint a few times a second only.
+    if (!this.instant || performance.now() - this.paintedAt > INSTANT_PAINT_MS) await this.#render();
+    const [reply] = await Promise.all([this.#call("bot"), sleep(this.pace)]);
+    if (this.closed) return;
+    await this.#call("apply", reply.action);
+    this.thinking = null;
+    this.dirty = true;
+  }
+
+  async #humanTurn(seat) {
+    if (this.humans.length > 1 && this.onScreen !== seat) {
+      await this.#passTo(seat);
+      if (this.closed) return;
+    }
+    this.waitingFor = seat;
+    const done = new Promise((resolve) => (this.turnDone = resolve));
+    await this.#render();
+    await done;
+    this.waitingFor = null;
+  }
+
+  async #act(action) {
+    if (this.closed) return;
+    if (this.waitingFor === null || this.waitingFor !== this.onScreen || this.acting) {
+      const who = this.thinking !== null ? this.seatName(this.thinking) : "the other players";
+      this.#say(`It is not your turn: wait for ${who}.`);
+      return;
+    }
+    this.acting = true;
+    try {
+      const reply = await this.engine.apply(this.id, action);
+      if (reply.error) {
+        this.#say(reply.error.message);
+        return;
+      }
+      this.#say("");
+      this.dirty = true;
+      const tableEl = this.root.querySelector(".table");
+      if (tableEl) tableEl.dataset.awaiting = "";
+      const done = this.turnDone;
+      this.turnDone = null;
+      this.waitingFor = null;
+      done();
+    } finally {
+      this.acting = false;
+    }
+  }
+
+  async #explain(action) {
+    const reply = await this.engine.check(this.id, action);
+    return reply.error ? reply.error.message : null;
+  }
+
+  // --- screens -------------------------------------------------------------------------
+
+  // The viewer whose view is rendered: the person on screen, else common knowledge.
+  #viewer() {
+    return this.humans.length ? this.onScreen : null;
+  }
+
+  async #render() {
+    const { view } = await this.#call("view", this.#viewer());
+    if (this.closed) return;
+    this.view = view;
+    this.ui.me = view.seat;
+    this.#paint(view);
+  }
+
+  #paint(view) {
+    const focused = document.activeElement;
+    const hadFocus = focused && this.root.contains(focused) ? focused : null;
+    const focusKey = hadFocus && (hadFocus.dataset.action || hadFocus.id);
+    const body = this.renderer.renderTable(view, this.ui);
+    this.root.replaceChildren(
+      h(
+        "section",
+        {
+          class: "table",
+          // For tests and styles: whose view this is, and whose move the table awaits.
+          dataset: {
+            game: view.game,
+            screen: "table",
+            viewer: view.seat === null ? "none" : String(view.seat),
+            awaiting: this.waitingFor === null ? "" : String(this.waitingFor),
+          },
+          "aria-label": `${this.info.name} table`,
+        },
+        this.#header(view),
+        this.#messageLine(),
+        this.#thinkingLine(),
+        h("div", { class: "table-body" }, body),
+        this.#log(view),
+        this.#scoreSheet(view),
+      ),
+    );
+    html.dataset.screen = "table";
+    this.paintedAt = performance.now();
+    if (focusKey) {
+      const again = [...this.root.querySelectorAll("button, input, select")].find(
+        (el) => el.dataset.action === focusKey || el.id === focusKey,
+      );
+      if (again) again.focus();
+    }
+  }
+
+  #header(view) {
+    let turn;
+    if (view.over) turn = "Game over";
+    else if (view.to_act === this.ui.me && this.waitingFor === view.to_act) turn = this.humans.length === 1 ? "Your turn" : `${this.seatName(view.to_act)}, your turn`;
+    else turn = `${this.seatName(view.to_act)}\u2019s turn`;
+    return h(
+      "header",
+      { class: "table-head" },
+      h("div", { class: "title-row" }, h("h1", {}, this.info.name), h("p", { class: "round" }, `Round ${view.round}`), h("button", { type: "button", class: "button quiet menu-button", onclick: () => this.onMenu() }, "Menu")),
+      h("p", { class: "turn", "aria-live": "polite" }, turn),
+      h(
+        "ol",
+        { class: "totals", "aria-label": "Scores so far" },
+        view.totals.map((total, seat) =>
+          h(
+            "li",
+            { class: seat === view.to_act ? "to-act" : "", "aria-current": seat === view.to_act ? "true" : null, dataset: { seat: String(seat) } },
+            h("span", { class: "name" }, this.seatName(seat)),
+            h("span", { class: "kind" }, this.setup.seats[seat] === "bot" ? " (computer)" : ""),
+            h("strong", { class: "total" }, String(total)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  #messageLine() {
+    this.messageEl = h("p", { class: "message", role: "alert", hidden: !this.message }, this.message);
+    return this.messageEl;
+  }
+
+  #say(text) {
+    this.message = text;
+    if (this.messageEl) {
+      this.messageEl.textContent = text;
+      this.messageEl.hidden = !text;
+    }
+  }
+
+  #thinkingLine() {
+    const seat = this.thinking;
+    return h(
+      "p",
+      { class: "thinking", role: "status", hidden: seat === null },
+      seat === null ? "" : h("span", {}, `${this.seatName(seat)} is thinking`, h("span", { class: "dots", "aria-hidden": "true" }, "...")),
+    );
+  }
+
+  #log(view) {
+    const items = view.log.map((entry) => {
+      const extra = Object.entries(entry)
+        .filter(([key]) => key !== "seat" && key !== "action")
+        .map(([key, value]) => `${key.replace(/_/g, " ")} ${Array.isArray(value) ? value.join(" ") : value}`);
+      const who = entry.seat === null || entry.seat === undefined ? "Table" : this.seatName(entry.seat);
+      return h("li", {}, h("span", { class: "who" }, who), " ", h("span", { class: "what" }, entry.action), extra.length ? ` (${extra.join(", ")})` : "");
+    });
+    return h(
+      "section",
+      { class: "log", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, `Round ${view.round} so far`),
+      items.length ? h("ol", {}, items) : h("p", { class: "hint" }, "No moves yet this round."),
+    );
+  }
+
+  #summary(entry) {
+    return h(
+      "section",
+      { class: "round-summary", dataset: { round: String(entry.round) }, "aria-label": `Round ${entry.round}` },
+      this.renderer.renderRoundSummary(entry, this.ui),
+    );
+  }
+
+  #scoreSheet(view) {
+    if (!view.score_sheet.length) return null;
+    return h(
+      "details",
+      { class: "score-sheet" },
+      h("summary", {}, `Score sheet (${view.score_sheet.length} ${view.score_sheet.length === 1 ? "round" : "rounds"})`),
+      view.score_sheet.map((entry) => this.#summary(entry)),
+    );
+  }
+
+  // A round has been scored: people see the summary and continue; a demo shows it a moment.
+  async #roundOver(entry) {
+    await this.#render();
+    if (this.closed) return;
+    const scores = entry.scores.map((p, seat) => `${this.seatName(seat)} ${signed(p)}`).join(", ");
+    if (!this.humans.length) {
+      const banner = h("section", { class: "round-banner", role: "status" }, h("h2", {}, `Round ${entry.round} scored`), h("p", {}, scores));
+      this.root.querySelector(".table")?.prepend(banner);
+      await sleep(this.instant ? 0 : SUMMARY_MS);
+      return;
+    }
+    await this.#dialog(`Round ${entry.round} is over`, [this.#summary(entry)], "Next round");
+  }
+
+  #dialog(title, content, buttonText) {
+    return new Promise((resolve) => {
+      const button = h("button", { type: "button", class: "button primary" }, buttonText);
+      const dialog = h(
+        "div",
+        { class: "overlay" },
+        h("section", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title" }, h("h2", { id: "dialog-title" }, title), content, button),
+      );
+      button.addEventListener("click", () => {
+        dialog.remove();
+        resolve();
+      });
+      this.root.append(dialog);
+      button.focus();
+    });
+  }
+
+  // Pass-and-play: hide everything until the next person says they are at the device.
+  #passTo(seat) {
+    const name = this.seatName(seat);
+    this.onScreen = null;
+    this.ui.me = null;
+    return new Promise((resolve) => {
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: "button primary",
+          onclick: () => {
+            this.onScreen = seat;
+            resolve();
+          },
+        },
+        `I am ${name}: show my cards`,
+      );
+      this.root.replaceChildren(
+        h(
+          "section",
+          { class: "pass-screen", dataset: { screen: "pass", seat: String(seat) }, "aria-labelledby": "pass-title" },
+          h("h1", { id: "pass-title" }, `Pass to ${name}`),
+          h("p", {}, `Hand the device to ${name}. Their cards stay hidden until they are ready.`),
+          button,
+          h("p", {}, h("button", { type: "button", class: "button quiet", onclick: () => this.onMenu() }, "Menu")),
+        ),
+      );
+      html.dataset.screen = "pass";
+      button.focus();
+    });
+  }
+
+  async #showOver(pub) {
+    html.dataset.gameState = "over";
+    this.thinking = null;
+    const winners = pub.winners.map((seat) => this.seatName(seat));
+    const you = this.humans.length === 1 && pub.winners.includes(this.humans[0]);
+    let headline;
+    if (you && winners.length === 1) headline = "You win!";
+    else if (winners.length === 1) headline = `${winners[0]} wins!`;
+    else headline = `${listText(winners)} share the win.`;
+    const order = pub.totals.map((total, seat) => ({ total, seat }));
+    order.sort((a, b) => (this.info.low_score_wins ? a.total - b.total : b.total - a.total) || a.seat - b.seat);
+    const again = h("button", { type: "button", class: "button primary play-again", onclick: () => this.onPlayAgain() }, "Play again");
+    this.root.replaceChildren(
+      h(
+        "section",
+        { class: "final", dataset: { screen: "over" }, "aria-labelledby": "final-title" },
+        h("h1", { id: "final-title" }, `${this.info.name}: game over`),
+        h("p", { class: "headline", role: "status" }, headline),
+        this.info.low_score_wins ? h("p", { class: "hint" }, "Penalty points: the lowest total wins.") : null,
+        h(
+          "ol",
+          { class: "final-totals", "aria-label": "Final scores" },
+          order.map(({ total, seat }) =>
+            h("li", { class: pub.winners.includes(seat) ? "winner" : "" }, h("span", { class: "name" }, this.seatName(seat)), h("strong", {}, String(total))),
+          ),
+        ),
+        h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, "Menu")),
+        pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": "Score sheet" }, h("h2", {}, "Score sheet"), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
+      ),
+    );
+    html.dataset.screen = "over";
+    if (!reducedMotion()) this.root.querySelector(".final")?.classList.add("arrive");
+    again.focus();
+  }
+}

@@ -1,0 +1,53 @@
+// Runs inside the engine's worker. PyScript imports this module in place of pyodide.mjs (it
+// is copied next to it, so Pyodide still finds its files there) and calls its loadPyodide.
+// It reports real boot progress to the page over a BroadcastChannel, tagged with the page's
+// nonce from our URL so two tabs booting at once do not hear each other:
+//   {stage: "download", file, loaded}  bytes of a runtime file received so far;
+//   {stage: "python"}                  both big files are in, the interpreter is starting;
+//   {stage: "engine"}                  Python is up; the engine wheel installs next.
+// Counting bytes here means the runtime is downloaded once, by the worker, with no second
+// fetch from the page.
+import { loadPyodide as load, version } from "./pyodide.mjs";
+
+export { version };
+
+const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const nonce = new URL(import.meta.url).searchParams.get("n") || "";
+
+export async function loadPyodide(options) {
+  const channel = new BroadcastChannel("parlour-boot");
+  const post = (message) => channel.postMessage({ nonce, ...message });
+  const pending = new Set(COUNTED);
+  const original = globalThis.fetch;
+  const counted = (file, response) => {
+    if (!response.ok || !response.body) return response;
+    let loaded = 0;
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        post({ stage: "download", file, loaded });
+        controller.enqueue(chunk);
+      },
+      flush() {
+        pending.delete(file);
+        if (pending.size === 0) post({ stage: "python" });
+      },
+    });
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+  };
+  globalThis.fetch = function (input, init) {
+    const url = String(input instanceof Request ? input.url : input);
+    const file = COUNTED.find((name) => url.split("?")[0].endsWith(`/${name}`));
+    const response = original.call(this, input, init);
+    return file ? response.then((r) => counted(file, r)) : response;
+  };
+  try {
+    const pyodide = await load(options);
+    post({ stage: "engine" });
+    return pyodide;
+  } finally {
+    globalThis.fetch = original;
+    channel.close();
+  }
+}

@@ -1,0 +1,188 @@
+"""The engine's side of the browser bridge: runs inside a PyScript worker (Pyodide).
+
+The page never sees a Python object. Every exported function takes one JSON string and
+returns one JSON string (``web/js/engine.js`` is the only caller):
+
+- success: ``{"ok": true, ...}`` with the function's result fields;
+- a refused request: ``{"error": {"code": ..., "message": ...}}`` where ``code`` is one of
+  ``engine.ERROR_CODES`` or ``bad-save`` (a save that does not load), ``no-game`` (an id the
+  worker does not hold) or ``bad-request`` (the page sent something malformed).
+
+Anything else (a bug) raises, so PyScript rejects the page's promise with the traceback and
+the page shows its error screen instead of carrying on in a wrong state.
+
+Games live here, keyed by an id the page chooses (its save id), so the page can resume a
+save under the same id. The module imports ``engine`` lazily: when the engine wheel is
+installed by ``install`` (the ``loadpackage`` variant) the worker has to start without it.
+It runs unchanged on CPython, where ``tests/browser/test_worker_api.py`` drives it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+JSON = Any
+
+_games: dict[str, Any] = {}
+"""Games in play, by the page's id (values are ``engine.Game``)."""
+
+
+def _engine() -> ModuleType:
+    import engine
+
+    return engine
+
+
+def _reply(fields: dict[str, JSON]) -> str:
+    return json.dumps({"ok": True, **fields}, separators=(",", ":"))
+
+
+def _refuse(code: str, message: str) -> str:
+    return json.dumps({"error": {"code": code, "message": message}}, separators=(",", ":"))
+
+
+class _BadRequest(Exception):
+    """The page sent a request this module cannot read (a bug in the page, reported)."""
+
+
+def _request(text: str) -> dict[str, JSON]:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise _BadRequest(f"The request is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise _BadRequest("The request is not a JSON object.")
+    return data
+
+
+def _text(data: dict[str, JSON], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise _BadRequest(f"{key!r} must be a non-empty string.")
+    return value
+
+
+def _game(data: dict[str, JSON]) -> Any:
+    game_id = _text(data, "id")
+    if game_id not in _games:
+        raise LookupError(game_id)
+    return _games[game_id]
+
+
+def _handled(body: Callable[[dict[str, JSON]], str]) -> Callable[[str], str]:
+    """Turn engine refusals into ``{"error": ...}`` replies; let real bugs raise."""
+
+    def call(text: str) -> str:
+        engine = _engine()
+        try:
+            return body(_request(text))
+        except engine.SaveError as exc:
+            return _refuse("bad-save", str(exc))
+        except engine.IllegalActionError as exc:
+            return _refuse(exc.code, exc.message)
+        except _BadRequest as exc:
+            return _refuse("bad-request", str(exc))
+        except LookupError as exc:
+            return _refuse("no-game", f"No game {exc.args[0]!r} is open in the engine.")
+
+    call.__name__ = body.__name__
+    call.__doc__ = body.__doc__
+    return call
+
+
+def games(text: str = "{}") -> str:
+    """The registered games with their bot levels: ``{"ok", "version", "games": {id: info}}``."""
+    engine = _engine()
+    from engine.bots import levels
+
+    catalog = {gid: {**info, "levels": levels(gid)} for gid, info in engine.GAMES.items()}
+    return _reply({"version": engine.__version__, "games": catalog})
+
+
+@_handled
+def new_game(data: dict[str, JSON]) -> str:
+    """``{id, game, players, seed, options}`` -> ``{ok}``; the game is kept under ``id``."""
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise _BadRequest("'options' must be an object.")
+    game = _engine().new_game(data.get("game"), data.get("players"), data.get("seed"), options)
+    _games[_text(data, "id")] = game
+    return _reply({})
+
+
+@_handled
+def apply(data: dict[str, JSON]) -> str:
+    """``{id, action}`` -> ``{ok}``, or the engine's reason as an error (game unchanged)."""
+    _game(data).apply(_text(data, "action"))
+    return _reply({})
+
+
+@_handled
+def check(data: dict[str, JSON]) -> str:
+    """``{id, action}`` -> ``{ok, action}`` (canonical form) if legal now, else the error."""
+    return _reply({"action": _game(data).check(_text(data, "action"))})
+
+
+@_handled
+def view(data: dict[str, JSON]) -> str:
+    """``{id, seat}`` -> ``{ok, view}``: what that seat may know (``seat`` null: everyone)."""
+    return _reply({"view": _game(data).view(data.get("seat"))})
+
+
+@_handled
+def bot(data: dict[str, JSON]) -> str:
+    """``{id, level, seed}`` -> ``{ok, action}``: a computer player's choice for ``to_act``."""
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _BadRequest("'seed' must be a whole number.")
+    return _reply({"action": _game(data).bot_action(_text(data, "level"), seed)})
+
+
+@_handled
+def save(data: dict[str, JSON]) -> str:
+    """``{id}`` -> ``{ok, save}``: the engine's versioned save text (``to_json``)."""
+    return _reply({"save": _game(data).to_json()})
+
+
+@_handled
+def load(data: dict[str, JSON]) -> str:
+    """``{id, save}`` -> ``{ok, game, players}``; a bad save is a ``bad-save`` error."""
+    text = data.get("save")
+    if not isinstance(text, str):
+        return _refuse("bad-save", "The save is missing or is not text.")
+    game = _engine().load_game(text)
+    _games[_text(data, "id")] = game
+    return _reply({"game": game.GAME_ID, "players": game.players})
+
+
+@_handled
+def drop(data: dict[str, JSON]) -> str:
+    """``{id}`` -> ``{ok}``: forget a game (the page left it); unknown ids are fine."""
+    _games.pop(_text(data, "id"), None)
+    return _reply({})
+
+
+async def install(url: str) -> str:
+    """The ``loadpackage`` variant: install the engine wheel from ``url`` (absolute), then
+    import it. ``loadPackage`` logs failures instead of raising, so the import is the check."""
+    import pyodide_js  # type: ignore[import-not-found]  # only exists inside Pyodide
+
+    await pyodide_js.loadPackage(url)
+    return games()
+
+
+__export__ = [
+    "apply",
+    "bot",
+    "check",
+    "drop",
+    "games",
+    "install",
+    "load",
+    "new_game",
+    "save",
+    "view",
+]
