@@ -137,6 +137,19 @@ export function rankSlot(rank, { label = null } = {}) {
   return el;
 }
 
+/** A compact rank badge (for tables and text): the rank's colours and its numeral. */
+export function rankBadge(rank, { label = null } = {}) {
+  ensurePairsCss();
+  const el = document.createElement("span");
+  el.className = `pc-badge pc-r${rank}`;
+  el.textContent = String(rank);
+  if (label) {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", label);
+  }
+  return el;
+}
+
 /**
  * A card the player can press. ``action`` (exact notation) goes in ``data-action`` when the
  * press submits it; ``onPress`` runs on click. ``legal`` false still lets the press through

@@ -7,8 +7,8 @@
 // a press on something not legal asks the engine why (ui.explain) and shows the answer.
 
 import {
-  aRank, actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, seatOrder,
-  signed, ensurePairsCss,
+  aRank, actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, rankBadge,
+  seatOrder, signed, ensurePairsCss,
 } from "../cards-pairs.js";
 
 const VERB_PAST = { bid: "bid", kill: "killed", call: "called the 1 as" };
@@ -106,13 +106,11 @@ export function renderTable(view, ui) {
     const known = (view.known && view.known[seat]) || [];
     const size = view.hand_sizes[seat];
     panel.append(el("div", { class: "pairs-seat-line" },
-      el("span", { class: "pairs-label" }, "Hand"),
-      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}` })));
+      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}`, max: 5 })));
     if (known.length) {
       panel.append(el("div", { class: "pairs-seat-line", "data-known": seat },
-        el("span", { class: "pairs-label" }, "Known"),
-        cardRow(known, { small: true, labelFor: (r) => `${r}, known to be in ${name}'s hand` }),
-        el("span", { class: "pairs-zone-note" }, "taken by Swap")));
+        el("span", { class: "pairs-label", title: "Taken from the centre by Swap" }, "Known"),
+        cardRow(known, { small: true, labelFor: (r) => `${r}, known to be in ${name}'s hand` })));
     }
 
     const bids = view.bids[seat] || [];
@@ -141,7 +139,7 @@ export function renderTable(view, ui) {
     state.mode = "bid";
     state.give = null;
     state.giveIndex = -1;
-    draw();
+    draw("[data-zone=hand] .pc-btn");
   }
   const cancelButton = (what) => el("button", {
     type: "button", class: "pairs-button", "data-control": "cancel",
@@ -230,7 +228,7 @@ export function renderTable(view, ui) {
       if (!killOk) return act.refuse(`kill ${centre[0]}`, "You cannot kill now.");
       state.mode = "kill";
       state.give = null;
-      draw();
+      draw("[data-zone=centre] .pc-btn");
       return undefined;
     });
     tools.append(killBtn);
@@ -299,7 +297,7 @@ export function renderTable(view, ui) {
             state.mode = "swap";
             state.give = rank;
             state.giveIndex = index;
-            draw();
+            draw("[data-zone=centre] .pc-btn");
             return undefined;
           },
         });
@@ -329,17 +327,22 @@ export function renderTable(view, ui) {
         : el("span", { class: "pairs-empty" }, "none")));
   }
 
-  function draw() {
+  // Redraw after a change of mode; ``focus`` (a selector) keeps keyboard play flowing.
+  function draw(focus = null) {
     drawCentre();
     drawTools();
     drawCall();
     drawHand();
     const [text, kind] = promptText();
     message.show(text, kind);
+    if (focus) {
+      const target = root.querySelector(focus);
+      if (target) target.focus({ preventScroll: true });
+    }
   }
 
   play.append(callZone, centreZone, tools, handZone);
-  root.append(el("div", { class: "pairs-main" }, play, seats));
+  root.append(el("div", { class: "pairs-main" }, seats, play));
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.mode !== "bid") {
       event.preventDefault();
@@ -393,6 +396,8 @@ export function renderRoundSummary(entry, ui) {
   const table = el("table", { "aria-label": "Points by rank" });
   table.append(el("caption", { class: "pairs-visually-hidden" },
     "Hand cards of each rank per player; the most (ties too) score the rank; each bid scores its rank if its bidder leads that rank, else loses it."));
+  root.append(el("p", { class: "pairs-summary-note nv-legend" }, "×n: cards of that rank in hand; ",
+    el("span", { class: "nv-bid-line is-win", "aria-hidden": "true" }, "+r"), " in a card outline: a bid."));
   table.append(el("thead", {}, el("tr", {},
     el("th", { scope: "col" }, "Rank"),
     ...seats.map((s) => el("th", { scope: "col" }, names[s])))));
@@ -403,17 +408,19 @@ export function renderRoundSummary(entry, ui) {
     if (!counts.some((c) => c > 0) && !bids.length) continue;
     const winners = new Set(line.hand_winners || []);
     const tr = el("tr", { "data-rank": line.rank },
-      el("th", { scope: "row" }, cardFace(line.rank, { small: true, label: `Rank ${line.rank}` })));
+      el("th", { scope: "row" }, rankBadge(line.rank, { label: `Rank ${line.rank}` })));
     for (const seat of seats) {
       const td = el("td");
       const c = counts[seat] || 0;
-      td.append(el("span", { class: "nv-count" }, c ? `×${c}` : "–"));
+      td.append(el("span", { class: "nv-count" },
+        c ? `×${c}` : el("span", { "aria-label": "none" }, "–")));
       if (winners.has(seat)) {
-        td.append(" ", el("span", { class: "is-win" }, signed(line.rank)));
+        td.append(el("span", { class: "nv-hand-points is-win" }, signed(line.rank)));
       }
       for (const bid of bids.filter((b) => b.seat === seat)) {
-        td.append(el("span", { class: `nv-bid-line ${bid.points >= 0 ? "is-win" : "is-loss"}` },
-          `bid ${signed(bid.points)}`));
+        td.append(el("span", { class: `nv-bid-line ${bid.points >= 0 ? "is-win" : "is-loss"}`,
+          title: "bid" },
+        el("span", { class: "pairs-visually-hidden" }, "bid "), signed(bid.points)));
       }
       tr.append(td);
     }

@@ -92,28 +92,33 @@ export function renderTable(view, ui) {
 
     const size = view.hand_sizes[seat];
     const line = el("div", { class: "pairs-seat-line" },
-      el("span", { class: "pairs-label" }, "Hand"),
-      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}` }));
+      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}`, max: 5 }));
     const shown = view.shown ? view.shown[seat] : null;
-    if (shown !== null && shown !== undefined) {
-      line.append(el("span", { class: "pairs-label" }, "took"),
-        cardFace(shown, { small: true, label: `${name} went out taking the ${shown}` }));
-    }
     panel.append(line);
-    panel.append(pileLine(seat, name));
+    if (shown !== null && shown !== undefined) {
+      panel.append(el("div", { class: "pairs-seat-line", "data-shown": seat },
+        el("span", { class: "pairs-label" }, "Took"),
+        cardFace(shown, { small: true, label: `${name} went out taking the ${shown}` })));
+    }
+    panel.append(pileLine(seat, `${name}'s`));
     return panel;
   }
 
-  function pileLine(seat, name) {
+  function pileLine(seat, whose) {
     const pile = view.piles ? view.piles[seat] : 0;
     const tricks = view.tricks_won ? view.tricks_won[seat] : null;
     return el("div", { class: "pairs-seat-line", "data-pile": seat },
       el("span", { class: "pairs-label" }, "Pile"),
-      el("span", { class: "tm-pile", "aria-label": `${name}'s score pile: ${pile} ${pile === 1 ? "card" : "cards"} this round` },
+      el("span", {
+        class: "tm-pile",
+        role: "img",
+        "aria-label": `${whose} score pile: ${pile} ${pile === 1 ? "card" : "cards"} this round` +
+          (tricks !== null ? `, ${tricks} ${tricks === 1 ? "trick" : "tricks"} won` : ""),
+      },
         el("span", { class: `tm-pile-stack${pile ? "" : " is-empty"}`, "aria-hidden": "true" }),
         el("span", { "aria-hidden": "true" }, `${pile}`)),
-      tricks !== null ? el("span", { class: "pairs-zone-note" },
-        `${pile === 1 ? "card" : "cards"} · ${tricks} ${tricks === 1 ? "trick" : "tricks"}`) : null);
+      tricks !== null ? el("span", { class: "pairs-zone-note", "aria-hidden": "true" },
+        `(${tricks} ${tricks === 1 ? "trick" : "tricks"})`) : null);
   }
 
   const seats = el("div", { class: "pairs-seats", "aria-label": "Players" });
@@ -131,7 +136,7 @@ export function renderTable(view, ui) {
     const missing = [];
     for (let r = 10; r >= 1; r -= 1) if (!trick.includes(r)) missing.push(r);
     countdown.append(el("h3", {}, "Countdown",
-      el("span", { class: "pairs-zone-note", "data-missing": missing.join(" ") },
+      el("span", { class: "pairs-zone-note", "data-missing-ranks": missing.join(" ") },
         trick.length ? `${trick.length} of 10 · missing ${missing.join(", ") || "none"}`
           : "no cards")));
     const cards = el("div", { class: "pairs-cards", "data-zone": "trick" });
@@ -206,7 +211,7 @@ export function renderTable(view, ui) {
       if (plain) return act.submit("withdraw");
       if (!anyTake) return act.refuse("withdraw");
       state.picking = !state.picking;
-      draw();
+      draw(state.picking ? "[data-zone=trick] .pc-btn" : null);
       return undefined;
     });
     tools.append(withdraw);
@@ -274,16 +279,20 @@ export function renderTable(view, ui) {
     return [`${parts.join(", ")}.`, "turn"];
   }
 
-  function draw() {
+  function draw(focus = null) {
     drawCountdown();
     drawTools();
     drawHand();
     const [text, kind] = promptText();
     message.show(text, kind);
+    if (focus) {
+      const target = root.querySelector(focus);
+      if (target) target.focus({ preventScroll: true });
+    }
   }
 
   const play = el("div", { class: "pairs-play" }, countdown, tools, handZone);
-  root.append(el("div", { class: "pairs-main" }, play, seats));
+  root.append(el("div", { class: "pairs-main" }, seats, play));
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.picking) {
       event.preventDefault();
@@ -315,21 +324,20 @@ export function renderRoundSummary(entry, ui) {
   const table = el("table", { "aria-label": "Score piles" });
   table.append(el("thead", {}, el("tr", {},
     el("th", { scope: "col" }, "Player"),
-    el("th", { scope: "col" }, "Pile"),
-    el("th", { scope: "col" }, "Tricks"),
-    el("th", { scope: "col" }, "Perfect"),
-    el("th", { scope: "col" }, "Points"))));
+    el("th", { scope: "col" }, "Tricks won"),
+    el("th", { scope: "col" }, "Perfect countdowns"),
+    el("th", { scope: "col" }, "Score pile"))));
   const best = Math.max(...scores);
   const body = el("tbody");
   for (const seat of seats) {
     body.append(el("tr", { "data-seat": seat },
       el("th", { scope: "row" }, nameOf(ui, seat)),
-      el("td", {}, el("span", { class: "tm-pile" },
-        el("span", { class: `tm-pile-stack${piles[seat] ? "" : " is-empty"}`, "aria-hidden": "true" }),
-        `${piles[seat]}`)),
       el("td", {}, detail.tricks_won ? `${detail.tricks_won[seat]}` : "–"),
       el("td", {}, detail.perfect_countdowns ? `${detail.perfect_countdowns[seat]}` : "–"),
-      el("td", { class: scores[seat] === best && best > 0 ? "is-win" : null }, `+${scores[seat]}`)));
+      el("td", { class: scores[seat] === best && best > 0 ? "is-win" : null },
+        el("span", { class: "tm-pile", "aria-label": `${piles[seat]} ${piles[seat] === 1 ? "card" : "cards"}, ${scores[seat]} points` },
+          el("span", { class: `tm-pile-stack${piles[seat] ? "" : " is-empty"}`, "aria-hidden": "true" }),
+          el("span", { "aria-hidden": "true" }, `+${scores[seat]}`)))));
   }
   table.append(body);
   root.append(el("div", { class: "pairs-summary-scroll" }, table));
