@@ -23,19 +23,25 @@ html.dataset.gameState = "none";
 
 // --- notices ---------------------------------------------------------------------------
 
-function notice(text, { kind = "info", list = null } = {}) {
+// A message above the page. `sticky` ones (storage problems) stay when a game starts.
+function notice(text, { kind = "info", list = null, sticky = false } = {}) {
   const close = h("button", { type: "button", class: "button quiet", "aria-label": "Dismiss this message" }, "\u00d7");
-  const el = h("div", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, h("div", {}, h("p", {}, text), list ? h("ul", {}, list.map((item) => h("li", {}, item))) : null), close);
+  const el = h(
+    "div",
+    { class: `notice ${kind}${sticky ? " sticky" : ""}`, role: kind === "error" ? "alert" : "status" },
+    h("div", {}, h("p", {}, text), list ? h("ul", {}, list.map((item) => h("li", {}, item))) : null),
+    close,
+  );
   close.addEventListener("click", () => el.remove());
   noticeArea.append(el);
   return el;
 }
 
-const clearNotices = () => noticeArea.replaceChildren();
+const clearNotices = () => noticeArea.querySelectorAll(".notice:not(.sticky)").forEach((el) => el.remove());
 
 // --- state -----------------------------------------------------------------------------
 
-const store = new SaveStore({ catalog, onNotice: (text) => notice(text, { kind: "warning" }) });
+const store = new SaveStore({ catalog, onNotice: (text) => notice(text, { kind: "warning", sticky: true }) });
 const progress = new BootProgress();
 let engine = null;
 let table = null;

@@ -1,0 +1,39 @@
+"""The page never freezes: Python boots and computer players think in a worker, so the main
+thread has no long task over 100 ms while the computer plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+import engine
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
+]
+
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def test_no_long_main_thread_task_while_the_computer_thinks(page: Page, site_url: str) -> None:
+    page.add_init_script(LONG_TASKS)
+    page.goto(f"{site_url}?game=to-the-moon&players=4&seats=bot,bot,bot,bot&seed=9")
+    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    ready_at: float = page.evaluate("performance.now()")
+    page.wait_for_selector(".table .thinking:not([hidden])")
+    page.wait_for_timeout(5_000)  # about eight computer moves at the normal pace
+    moves = page.locator(".table .log li").count()
+    tasks: list[dict[str, Any]] = page.evaluate("window.__longTasks")
+    during_play = [t for t in tasks if t["start"] >= ready_at and t["duration"] > 100]
+    assert moves >= 3, "the computer players did not move"
+    assert during_play == [], f"long tasks while the computer played: {during_play}"
