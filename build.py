@@ -3,6 +3,8 @@
 
     python3 build.py test    # set up, then lint, type-check and test on CPython and Pyodide
     python3 build.py bench   # engine speed: random full games per second, CPython vs Pyodide
+    python3 build.py build   # the static browser site in dist/ (engine wheel + vendored runtime)
+    python3 build.py serve   # build, then serve dist/ on http://127.0.0.1:8000/ (--port N)
 
 Each subcommand is a small function registered with argparse in ``main``; set-up helpers
 (``ensure_python_deps``, ``ensure_node_modules``) are safe to call more than once and fast
@@ -17,8 +19,10 @@ import argparse
 import functools
 import hashlib
 import http.server
+import importlib.metadata
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -121,6 +125,61 @@ def ensure_node_modules() -> None:
     if shutil.which("npm") is None:
         raise StepFailed("npm ci: npm is not installed (Node 20 and npm are needed)")
     run("npm ci", ["npm", "ci", "--no-audit", "--no-fund"])
+
+
+BROWSER_TEST_TOOLS = ("playwright==1.65.2", "pytest-playwright==0.10.0")
+"""Pinned here, not in pyproject.toml: only the browser tests need them."""
+
+
+def find_chromium() -> str | None:
+    """A Chromium for the browser tests: ``PARLOUR_CHROMIUM``, Playwright's own, or the
+    system's (tests/browser/conftest.py asks Playwright itself; this is the same search)."""
+    given = os.environ.get("PARLOUR_CHROMIUM")
+    if given:
+        return given
+    browsers = os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or str(
+        Path.home() / ".cache/ms-playwright"
+    )
+    for pattern in ("chromium-*/chrome-linux*/chrome", "chromium-*/chrome-mac*/Chromium.app"):
+        found = sorted(Path(browsers).glob(pattern))
+        if found:
+            return str(found[-1])
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def ensure_browser() -> None:
+    """Playwright (pinned) and a Chromium for ``tests/browser``.
+
+    ``playwright install`` may be unable to download browsers (no internet but package
+    mirrors), so a system Chromium is the fallback: as root on Debian, ``apt-get`` installs
+    one. Afterwards the browser tests fail rather than skip when a browser is missing."""
+    wanted = dict(pin.split("==") for pin in BROWSER_TEST_TOOLS)
+    try:
+        have = {name: importlib.metadata.version(name) for name in wanted}
+    except importlib.metadata.PackageNotFoundError:
+        have = {}
+    if have != wanted:
+        run(
+            "install browser test tools",
+            [PYTHON, "-m", "pip", "install", "-q", *BROWSER_TEST_TOOLS],
+        )
+    if find_chromium() is None:
+        is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+        if not (is_root and shutil.which("apt-get")):
+            raise StepFailed(
+                "browser tests need Chromium: install it (Debian: apt-get install chromium) "
+                "or set PARLOUR_CHROMIUM to its executable"
+            )
+        os.environ["DEBIAN_FRONTEND"] = "noninteractive"
+        run("apt-get update", ["apt-get", "update", "-q"])
+        run("install Chromium", ["apt-get", "install", "-y", "-q", "chromium"])
+        if find_chromium() is None:
+            raise StepFailed("install Chromium: apt-get ran, but no chromium is on PATH")
+    os.environ["PARLOUR_REQUIRE_BROWSER"] = "1"
 
 
 # --- the browser site: build and serve (see README, "Browser") ----------------------------
@@ -371,6 +430,7 @@ def cmd_test(args: argparse.Namespace) -> None:
     """Set up, then every check in order; stop at the first failure."""
     ensure_python_deps()
     ensure_node_modules()
+    ensure_browser()
     run("ruff check", [PYTHON, "-m", "ruff", "check", "."])
     run("ruff format", [PYTHON, "-m", "ruff", "format", "--check", "."])
     run("mypy", [PYTHON, "-m", "mypy", "engine"])
