@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...bots import to_the_moon as _bot  # noqa: F401  (registers the bot)
+from ...bots import to_the_moon_search as _hard  # noqa: F401  (registers the hard level)
 from .game import ToTheMoon
 
 __all__ = ["ToTheMoon"]

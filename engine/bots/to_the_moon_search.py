@@ -1,0 +1,102 @@
+"""The ``hard`` To the Moon player: the generic determinized search (``engine/bots/search.py``)
+with a To the Moon model (RULES.md TM-7..TM-11).
+
+* ``sample``: a guessed world from the deciding seat's view only
+  (``to_the_moon_search_sample.py`` says what it infers from the view).
+* ``rollout_action``: every seat in the guessed world plays like the ``normal`` bot
+  (``engine/bots/to_the_moon.py``), cheaply: a perfect countdown when a build completes one;
+  otherwise test when the cards it cannot see make a new rank at least as likely as not;
+  otherwise build its commonest buildable rank (most likely to be buildable again, and it
+  makes the others' tests riskier); otherwise withdraw taking the trick's rarest rank. A
+  player in a guessed world counts cards like a careful player: the cards it cannot see are
+  the deck and the other hands, which it cannot tell apart, so it uses their mix, never the
+  order of the deck.
+* ``reward``: the round decides the game's points (hands score nothing, TM-11), so the search
+  plays the round out and rates the seat's score against the best other seat's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game
+from ..rng import Rng
+from . import register_search
+from .search import Budget, margin_reward
+from .to_the_moon_search_sample import GuessedMoon, Knowledge, guess, knowledge
+
+View = dict[str, Any]
+
+BUILD = tuple(f"build {rank}" for rank in range(11))
+WITHDRAW = tuple(f"withdraw {rank}" for rank in range(11))
+"""Canonical action texts by rank (made once: rollouts play thousands)."""
+
+ROUND_MARGIN_SCALE = 4.0
+"""A round margin of this many cards counts as clearly better (tanh squashing)."""
+
+
+class MoonModel:
+    """``SearchModel`` for To the Moon. It remembers what it worked out for the last view it
+    was asked about, since the search samples many worlds from one view."""
+
+    def __init__(self) -> None:
+        self._known: Knowledge | None = None
+
+    def _knowledge(self, view: View) -> Knowledge:
+        known = self._known
+        if known is None or known.view is not view:
+            known = knowledge(view)
+            self._known = known
+        return known
+
+    def sample(self, view: View, rng: Rng) -> Game:
+        return guess(self._knowledge(view), rng)
+
+    def rollout_action(self, game: Game, rng: Rng) -> str:
+        assert isinstance(game, GuessedMoon)
+        return rollout_policy(game)
+
+    def reward(self, game: Game, seat: int, scored_before: int) -> float:
+        scores: list[int] = game.score_sheet[scored_before]["scores"]
+        return margin_reward(scores, seat, ROUND_MARGIN_SCALE)
+
+
+def rollout_policy(game: GuessedMoon) -> str:
+    """The ``normal`` bot's choice, from the sampled state without building a view."""
+    seat = game.turn
+    assert seat is not None
+    trick = game.trick
+    hand = game.hands[seat]
+    # What the seat cannot see, per rank: not yet won this round, not in its hand or the
+    # trick (the deck and the other hands, whose mix it knows but not where each card is).
+    unseen = list(game.left)
+    for rank in hand:
+        unseen[rank] -= 1
+    in_trick = [False] * 11
+    for rank in trick:
+        unseen[rank] -= 1
+        in_trick[rank] = True
+    best = 0
+    for rank in hand:
+        if not in_trick[rank] and (best == 0 or unseen[rank] >= unseen[best]):
+            best = rank
+    if best and len(trick) == 9:
+        return BUILD[best]  # a perfect countdown wins at once
+    if game.deck:
+        stale = 0
+        for rank in trick:
+            stale += unseen[rank]
+        if 2 * stale <= sum(unseen):
+            return "test"
+    if best:
+        return BUILD[best]
+    if len(trick) == 1:
+        return "withdraw"
+    take = min(trick, key=lambda rank: (unseen[rank], rank))
+    return WITHDRAW[take]
+
+
+MODEL = MoonModel()
+BUDGET = Budget(iterations=300)
+
+register_search("to-the-moon", "hard", MODEL, BUDGET)
