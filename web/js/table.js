@@ -15,6 +15,11 @@
 // round is scored); the summary names its round ("Round 3") itself. The shell shows it when
 // the round ends and on the score sheet.
 //
+//   export function describeLogEntry(entry, ui) -> string|null        (optional)
+//
+// One `view.log` entry `{seat, action, ...public extras}` in words for the shell's log
+// ("Ann built a 7."); null or no export: the shell's plain "Ann build 7".
+//
 //   ui = {
 //     act(action: string): Promise<void>     play it (the shell refuses it when it is not
 //                                            that seat's turn, and shows the engine's reason
@@ -295,14 +300,24 @@ export class Table {
     );
   }
 
+  // One public log entry in words: the renderer's own wording when it has one, else
+  // "Name action (what the table saw)".
+  #describe(entry) {
+    const own = this.renderer.describeLogEntry ? this.renderer.describeLogEntry(entry, this.ui) : null;
+    if (own) return own;
+    const extra = Object.entries(entry)
+      .filter(([key, value]) => key !== "seat" && key !== "action" && value !== false && value !== null)
+      .map(([key, value]) => {
+        const name = key.replace(/_/g, " ");
+        if (value === true) return name;
+        return `${name} ${Array.isArray(value) ? value.join(" ") : typeof value === "object" ? JSON.stringify(value) : value}`;
+      });
+    const who = entry.seat === null || entry.seat === undefined ? "Table" : this.seatName(entry.seat);
+    return [h("span", { class: "who" }, who), " ", h("span", { class: "what" }, entry.action), extra.length ? ` (${extra.join(", ")})` : ""];
+  }
+
   #log(view) {
-    const items = view.log.map((entry) => {
-      const extra = Object.entries(entry)
-        .filter(([key]) => key !== "seat" && key !== "action")
-        .map(([key, value]) => `${key.replace(/_/g, " ")} ${Array.isArray(value) ? value.join(" ") : value}`);
-      const who = entry.seat === null || entry.seat === undefined ? "Table" : this.seatName(entry.seat);
-      return h("li", {}, h("span", { class: "who" }, who), " ", h("span", { class: "what" }, entry.action), extra.length ? ` (${extra.join(", ")})` : "");
-    });
+    const items = view.log.map((entry) => h("li", {}, this.#describe(entry)));
     return h(
       "section",
       { class: "log", "aria-labelledby": "log-title" },

@@ -12,15 +12,21 @@ const MODULES = {
   quodlibet: () => import("./quodlibet.js"),
 };
 
-// -> { renderTable, renderRoundSummary, generic: bool }
+// -> { renderTable, renderRoundSummary, describeLogEntry|null, generic: bool }
 export async function rendererFor(gameId) {
   if (PRESENT.includes(gameId) && MODULES[gameId]) {
     const module = await MODULES[gameId]();
     return {
       renderTable: module.renderTable,
       renderRoundSummary: module.renderRoundSummary || generic.renderRoundSummary,
+      describeLogEntry: module.describeLogEntry || null,
       generic: false,
     };
   }
-  return { renderTable: generic.renderTable, renderRoundSummary: generic.renderRoundSummary, generic: true };
+  return {
+    renderTable: generic.renderTable,
+    renderRoundSummary: generic.renderRoundSummary,
+    describeLogEntry: null,
+    generic: true,
+  };
 }
