@@ -385,8 +385,9 @@ export function renderRoundSummary(entry, ui) {
       }));
       const bids = (detail.bids && detail.bids[seat]) || [];
       if (bids.length) {
-        row.append(el("span", { class: "pairs-zone-note" }, "bids:"),
-          cardRow(bids, { small: true, labelFor: (r) => `bid ${r}` }));
+        row.append(el("span", { class: "nv-summary-bids" },
+          el("span", { class: "pairs-zone-note" }, "bids"),
+          cardRow(bids, { small: true, labelFor: (r) => `bid ${r}` })));
       }
       hands.append(row);
     });

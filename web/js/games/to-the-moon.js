@@ -318,10 +318,11 @@ export function renderRoundSummary(entry, ui) {
   });
   root.append(el("h3", {}, `Round ${entry.round}`));
   if (detail.dealer !== undefined && detail.dealer !== null) {
-    root.append(el("p", { class: "pairs-summary-note" }, `Dealt by ${nameOf(ui, detail.dealer)}. ` +
-      "Each card in a score pile is a point; cards left in hand score nothing."));
+    root.append(el("p", { class: "pairs-summary-note" }, `Dealt by ${nameOf(ui, detail.dealer)}.`));
   }
   const table = el("table", { "aria-label": "Score piles" });
+  table.append(el("caption", { class: "pairs-visually-hidden" },
+    "Each card in a score pile is a point; cards left in hand score nothing."));
   table.append(el("thead", {}, el("tr", {},
     el("th", { scope: "col" }, "Player"),
     el("th", { scope: "col" }, "Tricks won"),
