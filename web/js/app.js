@@ -69,6 +69,7 @@ function showMenu(prefill = {}) {
   html.dataset.gameState = "none";
   html.dataset.screen = "menu";
   menu.show(main, prefill);
+  window.scrollTo(0, 0);
 }
 
 function setAddress(query) {
@@ -104,6 +105,7 @@ async function openTable(id, setup) {
     onCrash: crash,
   });
   main.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
   await table.run();
 }
 

@@ -404,6 +404,7 @@ export class Table {
         ),
       );
       html.dataset.screen = "pass";
+      window.scrollTo(0, 0);
       button.focus();
     });
   }
@@ -439,6 +440,7 @@ export class Table {
       ),
     );
     html.dataset.screen = "over";
+    window.scrollTo(0, 0);
     if (!reducedMotion()) this.root.querySelector(".final")?.classList.add("arrive");
     again.focus();
   }
