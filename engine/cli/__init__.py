@@ -1,7 +1,8 @@
 """The command line: ``python -m engine`` (also installed as ``parlour``).
 
 Commands: ``play`` (a game at the terminal, people and computer players), ``simulate``
-(computer players against each other, win shares per seat) and ``games`` (what is
+(computer players against each other, win shares per seat), ``tournament`` (levels against
+each other, seats rotated over shared deals: ``tournament.py``) and ``games`` (what is
 installed). ``main`` takes its arguments and text streams as parameters, so it runs
 in-process in tests and inside Pyodide as well as from a shell.
 
@@ -26,7 +27,7 @@ import engine
 
 from ..errors import IllegalActionError, SaveError
 from ..game import Game
-from . import catalogue
+from . import catalogue, tournament
 from .arguments import (
     UsageError,
     check_levels,
@@ -56,7 +57,8 @@ examples:
   %(prog)s play to-the-moon --seats human,bot,bot --seed 42
   %(prog)s play nine-virtues --players 4 --level easy --save nv.json
   %(prog)s play --load nv.json
-  %(prog)s simulate quodlibet --games 200 --seats normal,easy,easy,easy --json"""
+  %(prog)s simulate quodlibet --games 200 --seats normal,easy,easy,easy --json
+  %(prog)s tournament to-the-moon --games 400 --levels hard,normal"""
 
 PLAY_DESCRIPTION = """\
 Play a game at the terminal. Each seat is 'human' (someone at this terminal), 'bot' (a
@@ -179,6 +181,8 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="machine-readable output")
 
+    tournament.add_parser(commands, formatter)
+
     listing = commands.add_parser(
         "games",
         help="the installed games, their player counts and options",
@@ -219,6 +223,8 @@ def main(
             return 0
         if args.command == "simulate":
             return _simulate(args, console)
+        if args.command == "tournament":
+            return tournament.run(args, console, errors, command)
         return _play(args, console, errors)
     except UsageError as exc:
         errors.say(f"{command}: error: {exc}")
