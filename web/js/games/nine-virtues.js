@@ -11,24 +11,25 @@ import {
   seatOrder, signed, ensurePairsCss,
 } from "../cards-pairs.js";
 
-const VERB_PAST = { bid: "bid", kill: "killed", call: "called the 1 as" };
-
-function describe(entry, ui) {
+/** One public log entry in words (the shell's log uses it too). */
+export function describeLogEntry(entry, ui) {
   if (!entry) return null;
   const who = entry.seat === null || entry.seat === undefined ? null : nameOf(ui, entry.seat);
   const [verb, a, b] = String(entry.action).split(" ");
   if (verb === "deal") {
-    return entry.dealer !== undefined ? `${nameOf(ui, entry.dealer)} dealt.` : "New deal.";
+    const dealt = entry.dealer !== undefined && entry.dealer !== null
+      ? `${nameOf(ui, entry.dealer)} dealt` : "New deal";
+    return Array.isArray(entry.centre) ? `${dealt}; centre ${entry.centre.join(" ")}.` : `${dealt}.`;
   }
   if (!who) return null;
-  if (verb === "swap") return `${who} swapped ${aRank(Number(a))} from hand for the ${b}.`;
-  if (verb === "call") return `${who} called the 1 as ${aRank(Number(a))}.`;
-  if (VERB_PAST[verb]) return `${who} ${VERB_PAST[verb]} the ${a}.`;
-  return `${who}: ${entry.action}.`;
-}
-
-function count(list, value) {
-  return list.reduce((n, x) => n + (x === value ? 1 : 0), 0);
+  const turn = entry.turn ? ` (turn ${entry.turn})` : "";
+  switch (verb) {
+    case "bid": return `${who} bid the ${a}${turn}.`;
+    case "kill": return `${who} killed the ${a}${turn}.`;
+    case "swap": return `${who} swapped ${aRank(Number(a))} from hand for the ${b}${turn}.`;
+    case "call": return `${who} called the 1 as ${aRank(Number(a))}.`;
+    default: return `${who}: ${entry.action}.`;
+  }
 }
 
 export function renderTable(view, ui) {
@@ -80,7 +81,7 @@ export function renderTable(view, ui) {
 
   // --- last move ------------------------------------------------------------------------
   const log = view.log || [];
-  const lastText = describe([...log].reverse().find((e) => e.seat !== null && e.seat !== undefined)
+  const lastText = describeLogEntry([...log].reverse().find((e) => e.seat !== null && e.seat !== undefined)
     || log[log.length - 1], ui);
   if (lastText) root.append(el("p", { class: "pairs-zone-note", "data-last": "" }, `Last: ${lastText}`));
   root.append(message.node);

@@ -15,7 +15,8 @@ const ROUNDS = 6; // TM-2
 const ORDINALS = ["1st", "2nd", "3rd"];
 const ordinal = (n) => ORDINALS[n - 1] || `${n}th`;
 
-function describe(entry, ui) {
+/** One public log entry in words (the shell's log uses it too). */
+export function describeLogEntry(entry, ui) {
   if (!entry) return null;
   const who = entry.seat === null || entry.seat === undefined ? null : nameOf(ui, entry.seat);
   const [verb, rank] = String(entry.action).split(" ");
@@ -30,7 +31,7 @@ function describe(entry, ui) {
       return entry.took !== null && entry.took !== undefined
         ? `${who} withdrew, taking the ${entry.took}.` : `${who} withdrew, taking nothing.`;
     case "win": return `${who} won the trick: ${entry.points} ${entry.points === 1 ? "card" : "cards"}.`;
-    case "round-end": return "The round is over.";
+    case "round-end": return "The round is over: score piles count.";
     default: return who ? `${who}: ${entry.action}.` : null;
   }
 }
@@ -66,7 +67,7 @@ export function renderTable(view, ui) {
   root.append(status);
 
   const log = view.log || [];
-  const last = describe(log[log.length - 1], ui);
+  const last = describeLogEntry(log[log.length - 1], ui);
   if (last) root.append(el("p", { class: "pairs-zone-note", "data-last": "" }, `Last: ${last}`));
   root.append(message.node);
 
