@@ -1,0 +1,204 @@
+"""The Quodlibet table (web/js/games/quodlibet.js) in a real browser.
+
+A person plays a whole game (12 deals, Snack included) against three computer seats by
+pressing the table's own controls: every control that submits an action carries it in
+``data-action``, so the test reads the legal moves off the page like a person would. A press
+on a card that is not legal is refused with the engine's own reason, shown in the table. Each
+scored deal shows its summary, and the score sheet lists every deal with running totals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from browser_support import engine_game, only_save
+from playwright.sync_api import ElementHandle, Page
+
+import engine
+
+pytestmark = pytest.mark.browser
+
+SEED = 3
+GAME = f"?game=quodlibet&players=4&seats=human,bot,bot,bot&seed={SEED}&level=easy&speed=instant"
+CONTRACT_NAMES = {
+    "plus",
+    "minus",
+    "bad-neighbour",
+    "red-ruffians",
+    "first-three-and-last",
+    "no-hearts",
+    "queens-and-jacks",
+    "bribe",
+    "open-trousers",
+    "good-hunting",
+    "quadrature",
+    "snack",
+}
+
+# One of: the final screen, a round summary dialog, or the table awaiting the person.
+NEXT_STEP = """() => document.documentElement.dataset.gameState === "over"
+  || document.querySelector(".overlay .dialog button") !== null
+  || document.querySelector(".ql-table [data-action]") !== null"""
+
+
+def wait_next_step(page: Page) -> str:
+    page.wait_for_function(NEXT_STEP, timeout=60_000)
+    if page.evaluate("document.documentElement.dataset.gameState") == "over":
+        return "over"
+    if page.query_selector(".overlay .dialog button"):
+        return "summary"
+    return "turn"
+
+
+def press(page: Page, control: ElementHandle) -> None:
+    """Click a control and wait until the shell has drawn the next view (it replaces it)."""
+    control.click()
+    page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
+
+
+def no_hidden_cards_in_my_hand(page: Page) -> None:
+    """A hand this seat may not see is drawn as backs: no card code, no card name."""
+    mine = page.locator(".ql-mine")
+    if not page.query_selector(".ql-mine .fc-back"):
+        return
+    assert page.locator(".ql-mine [data-card]").count() == 0
+    labels = " ".join(
+        page.eval_on_selector_all(
+            ".ql-mine [aria-label]", "els => els.map((e) => e.getAttribute('aria-label'))"
+        )
+    )
+    for rank in ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"):
+        assert f"{rank} of" not in labels
+    assert mine.count() == 1
+
+
+def refuse_an_illegal_card(page: Page) -> bool:
+    """Click a card that is not legal now; the table shows the engine's reason. True if done."""
+    off = page.query_selector(".ql-hand .fc-btn.is-off")
+    if off is None:
+        return False
+    code = off.get_attribute("data-card")
+    assert code and off.get_attribute("data-action") is None
+    game = engine_game(page)
+    with pytest.raises(engine.IllegalActionError) as refused:
+        game.apply(f"play {code}")
+    before = only_save(page)["engine"]
+    off.click()
+    message = page.locator(".ql-message[data-kind=error]")
+    message.wait_for(timeout=10_000)
+    assert message.inner_text().strip().endswith(refused.value.message.strip())
+    # Nothing was played: the same legal cards are still offered.
+    assert page.query_selector(".ql-table [data-action]") is not None
+    assert only_save(page)["engine"] == before
+    return True
+
+
+def test_a_whole_game_through_the_quodlibet_table(open_game: Callable[..., Page]) -> None:
+    page = open_game(GAME)
+    rng = random.Random(SEED)
+    summaries: list[int] = []
+    refused = False
+    contracts_seen: set[str] = set()
+    phases_seen: set[str] = set()
+    for _ in range(2000):
+        step = wait_next_step(page)
+        if step == "over":
+            break
+        if step == "summary":
+            dialog = page.locator(".overlay .dialog")
+            summary = dialog.locator(".ql-summary")
+            assert summary.count() == 1, "the round summary is the Quodlibet one"
+            summaries.append(int(summary.get_attribute("data-round") or 0))
+            assert summary.get_attribute("data-contract") in CONTRACT_NAMES
+            assert summary.locator("td[data-points]").count() == 4
+            press(page, dialog.locator("button").last.element_handle())
+            continue
+        table = page.locator(".ql-table")
+        phase = table.get_attribute("data-phase") or ""
+        contract = table.get_attribute("data-contract") or ""
+        phases_seen.add(phase)
+        if contract:
+            contracts_seen.add(contract)
+        no_hidden_cards_in_my_hand(page)
+        if not refused and phase == "play":
+            refused = refuse_an_illegal_card(page)
+        controls = page.query_selector_all(".ql-table [data-action]")
+        actions = [c.get_attribute("data-action") for c in controls]
+        if phase == "choose":
+            assert all(a and a.startswith("choose ") for a in actions)
+            assert page.locator(".ql-choose .ql-choice").count() == len(actions)
+        press(page, rng.choice(controls))
+    else:
+        pytest.fail("the game did not end")
+
+    assert refused, "no illegal card was ever on offer to click"
+    assert summaries == list(range(1, 12)), "a summary after each of deals 1 to 11"
+    assert contracts_seen == CONTRACT_NAMES
+    assert {"choose", "play", "snack"} <= phases_seen
+
+    # The end: the shell's final screen lists each deal's Quodlibet summary.
+    game = engine_game(page)
+    assert game.is_over and game.round == 12
+    final = page.locator(".final")
+    assert final.locator(".ql-summary").count() == 12
+    assert sorted(
+        final.locator(".ql-summary").evaluate_all("els => els.map((e) => e.dataset.contract)")
+    ) == sorted(CONTRACT_NAMES)
+
+
+def test_the_score_sheet_has_every_deal_with_running_totals(open_game: Callable[..., Page]) -> None:
+    page = open_game(GAME)
+    rng = random.Random(SEED + 1)
+    # Play into the second deal, so one deal is on the sheet.
+    while True:
+        step = wait_next_step(page)
+        if step == "summary":
+            press(page, page.locator(".overlay .dialog button").last.element_handle())
+            break
+        controls = page.query_selector_all(".ql-table [data-action]")
+        press(page, rng.choice(controls))
+    wait_next_step(page)
+    sheet = page.locator(".ql-sheet")
+    sheet.locator("summary").click()
+    rows = sheet.locator("tbody tr")
+    assert rows.count() == 12
+    game = engine_game(page)
+    first = game.view(None)["score_sheet"][0]
+    cells = rows.nth(0).locator("td[data-seat]")
+    assert cells.count() == 4
+    for seat, points in enumerate(first["scores"]):
+        text = cells.nth(seat).inner_text().replace("\u2212", "-")
+        assert text.split()[0].lstrip("+") == str(points)
+        assert f"= {points}" in text.replace("\u2212", "-")
+    totals = sheet.locator("tfoot td[data-total]").all_inner_texts()
+    assert [int(t.replace("\u2212", "-")) for t in totals] == game.totals
+    # The sheet stays open while play goes on (the table is redrawn after every move).
+    press(page, rng.choice(page.query_selector_all(".ql-table [data-action]")))
+    assert wait_next_step(page) == "turn"
+    assert page.locator(".ql-sheet[open]").count() == 1
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_the_table_fits_and_its_controls_are_big_enough(
+    open_game: Callable[..., Page], width: int
+) -> None:
+    page = open_game(GAME)
+    page.set_viewport_size({"width": width, "height": 800})
+    rng = random.Random(width)
+    checked = 0
+    while checked < 4:
+        step = wait_next_step(page)
+        if step != "turn":
+            press(page, page.locator(".overlay .dialog button").last.element_handle())
+            continue
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the page scrolls sideways at {width} px ({scroll} px wide)"
+        for control in page.query_selector_all(".ql-table button"):
+            box = control.bounding_box()
+            assert box is not None
+            assert box["width"] >= 44 and box["height"] >= 44, control.get_attribute("aria-label")
+            assert control.get_attribute("aria-label") or control.inner_text().strip()
+        checked += 1
+        press(page, rng.choice(page.query_selector_all(".ql-table [data-action]")))

@@ -1,0 +1,703 @@
+// Quodlibet table (RULES.md QL-*): draws one engine view; offers only view.legal.
+//
+// Controls, each carrying its exact action in `data-action` when it submits one:
+//   - the dealer's contract buttons (`choose NAME`), each with its one-line rule;
+//   - the cards of your hand (`play CODE`), legal ones raised and outlined; in Open Trousers
+//     your own cards are face-down positions (`play @i`);
+//   - in Snack the six piles (`take P`) and Pass (`pass`) when the engine offers them.
+// A press on a card or pile that is not legal asks the engine why (ui.explain) and shows the
+// answer in the table's message line. No rules are computed here: the one-line contract
+// rules below are presentation text, and everything drawn comes from the view.
+
+import {
+  RANK_ORDER, SUITS, SUIT_ORDER, backFan, cardBack, cardButton, cardFace, cardName, cardShort,
+  cardSlot, ensureFrenchCss, parseCode, suitIcon,
+} from "../cards-french.js";
+
+/** Contract names and one-line rules (RULES.md QL-9..QL-23), for people, not for scoring. */
+export const CONTRACTS = {
+  plus: { name: "Plus", rule: "\u221210 per trick you take; taking no trick at all costs +100." },
+  minus: { name: "Minus", rule: "+10 per trick you take; taking all 8 tricks costs 100." },
+  "bad-neighbour": {
+    name: "Bad Neighbour",
+    rule: "Minus scoring, but your tricks are charged to the player on your left: everyone wants tricks.",
+  },
+  "red-ruffians": {
+    name: "Red Ruffians",
+    rule: "Taking K\u2665 costs +50, Q\u2666 +30; both in one trick cost +100.",
+  },
+  "first-three-and-last": {
+    name: "First Three and Last",
+    rule: "Winning trick 1, 2, 3 costs +10, +20, +30; the last trick +50.",
+  },
+  "no-hearts": {
+    name: "No Hearts",
+    rule: "Each heart taken: 7\u201310 +20, J\u2013A +10; a trick of only hearts costs +100 flat.",
+  },
+  "queens-and-jacks": {
+    name: "Queens and Jacks",
+    rule: "Each queen taken +30, each jack +20; a trick with a queen and a jack +100 more.",
+  },
+  bribe: {
+    name: "Bribe",
+    rule: "+30 per trick; playing a trick's lowest rank +20; winning with the lowest rank +100 more.",
+  },
+  "open-trousers": {
+    name: "Open Trousers",
+    rule: "Hands face the others, you play yours blind; no need to follow. \u221210 per trick; all 8 cost +100.",
+  },
+  "good-hunting": {
+    name: "Good Hunting",
+    rule: "All hands face up; follow suit. +10 per trick; all 8 tricks cost 100.",
+  },
+  quadrature: { name: "Quadrature", rule: "Winning trick 4 scores \u221240, trick 8 \u221280; other tricks nothing." },
+  snack: {
+    name: "Snack",
+    rule: "Build suit rows out from the jacks; take a pile when you cannot play. Cards left cost +10/+20/+30 as players go out.",
+  },
+};
+const PLUS_AUSTRIAN_RULE = "+10 per trick you do not take; taking no trick at all costs 100.";
+
+/** The display name of contract ``id`` ("bad-neighbour" -> "Bad Neighbour"). */
+export function contractName(id) {
+  if (!id) return "";
+  return (CONTRACTS[id] && CONTRACTS[id].name) || String(id);
+}
+
+/** The one-line rule of contract ``id`` under the game's options. */
+export function contractRule(id, options = {}) {
+  if (id === "plus" && options && options.plus_austrian) return PLUS_AUSTRIAN_RULE;
+  return (CONTRACTS[id] && CONTRACTS[id].rule) || "";
+}
+
+// --- small DOM helpers ---------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+function nameOf(ui, seat) {
+  try {
+    const name = ui && ui.seatName ? ui.seatName(seat) : null;
+    return name || `Player ${seat + 1}`;
+  } catch (err) {
+    return `Player ${seat + 1}`;
+  }
+}
+
+/** "+7", "−7", "0" with a real minus sign. */
+function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${-n}`;
+  return "0";
+}
+
+/** A total: "12", "−7" (a real minus sign). */
+function num(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const ORDINAL = ["", "1st", "2nd", "3rd", "4th"];
+
+/** Every card of a row from its low end to its high end (QL-21: a row has no gaps). */
+function rowRun(suit, ends) {
+  if (!ends) return [];
+  const low = parseCode(ends[0]);
+  const high = parseCode(ends[1]);
+  if (!low || !high) return [];
+  const from = RANK_ORDER.indexOf(low[0]);
+  const to = RANK_ORDER.indexOf(high[0]);
+  return RANK_ORDER.slice(from, to + 1).map((rank) => `${rank}${suit}`);
+}
+
+// Where each seat sits on screen, seen from ``base`` (the seat at the bottom). Play goes
+// clockwise: the player on your left (seat + 1) sits on the left of the screen.
+const POSITIONS = ["bottom", "left", "top", "right"];
+function positionOf(seat, base) {
+  return POSITIONS[(seat - base + 4) % 4];
+}
+
+// --- the table -----------------------------------------------------------------------------
+
+export function renderTable(view, ui) {
+  ensureFrenchCss();
+  const me = view.seat !== null && view.seat !== undefined ? view.seat
+    : (ui && ui.me !== null && ui.me !== undefined ? ui.me : null);
+  const players = view.players || (view.hand_sizes || []).length || 4;
+  const seats = [...Array(players).keys()];
+  const base = me === null ? 0 : me;
+  const legal = new Set(view.legal || []);
+  const myTurn = me !== null && legal.size > 0 && !view.over;
+  const snack = view.contract === "snack";
+  const openTrousers = view.contract === "open-trousers";
+  const choosing = view.phase === "choose";
+  const options = view.options || {};
+
+  const root = el("section", {
+    class: `ql-table${ui && ui.instant ? " is-instant" : ""}${myTurn ? " is-my-turn" : ""}`,
+    "aria-label": "Quodlibet table",
+    "data-game": "quodlibet",
+    "data-phase": view.phase,
+    "data-contract": view.contract || "",
+  });
+
+  // The message line: the prompt, or the engine's reason a press was refused.
+  const message = el("div", { class: "ql-message", role: "status", "aria-live": "polite",
+    "data-kind": "info" });
+  function show(text, kind = "info") {
+    message.dataset.kind = kind;
+    message.textContent = text;
+  }
+
+  let busy = false;
+  async function submit(action) {
+    if (busy) return;
+    busy = true;
+    root.classList.add("is-busy");
+    try {
+      await ui.act(action);
+    } catch (err) {
+      show(String((err && err.message) || err), "error");
+    } finally {
+      busy = false;
+      root.classList.remove("is-busy");
+    }
+  }
+  async function refuse(action, fallback = "That is not allowed now.") {
+    if (busy) return;
+    let why = null;
+    try {
+      why = ui.explain ? await ui.explain(action) : null;
+    } catch (err) {
+      why = null;
+    }
+    show(why || fallback, "error");
+  }
+  const press = (action) => () => (legal.has(action) ? submit(action) : refuse(action));
+
+  // --- header: deal, wheel, dealer, contract, the rest of the wheel --------------------
+  const header = el("header", { class: "ql-head" });
+  const status = el("ul", { class: "ql-status", "aria-label": "Deal status" });
+  status.append(el("li", { "data-status": "deal" },
+    `Deal ${view.round} of ${view.deals || 12}`));
+  if (view.wheel) status.append(el("li", { "data-status": "wheel" }, `Wheel ${view.wheel}`));
+  if (view.dealer !== null && view.dealer !== undefined) {
+    status.append(el("li", { "data-status": "dealer" },
+      `Dealer: ${view.dealer === me ? "you" : nameOf(ui, view.dealer)}`));
+  }
+  header.append(status);
+
+  const contractBox = el("div", { class: "ql-contract", "data-zone": "contract" });
+  if (view.contract) {
+    contractBox.append(
+      el("span", { class: "ql-label" }, "Contract"),
+      el("strong", { class: "ql-contract-name", "data-contract": view.contract },
+        contractName(view.contract)),
+      el("span", { class: "ql-contract-rule" }, contractRule(view.contract, options)),
+    );
+  } else {
+    contractBox.append(el("span", { class: "ql-label" }, "Contract"),
+      el("strong", { class: "ql-contract-name" }, "not chosen yet"));
+  }
+  header.append(contractBox);
+
+  const remaining = view.remaining_contracts || [];
+  const wheelLine = el("div", { class: "ql-wheel", "data-zone": "remaining" },
+    el("span", { class: "ql-label" }, remaining.length ? "Still to play in this wheel" : "Last deal of the wheel"));
+  if (remaining.length) {
+    const chips = el("ul", { class: "ql-chips", "aria-label": "Contracts still to play in this wheel" });
+    for (const id of remaining) {
+      chips.append(el("li", { class: "ql-chip", "data-contract": id, title: contractRule(id, options) },
+        contractName(id)));
+    }
+    wheelLine.append(chips);
+  }
+  header.append(wheelLine);
+  root.append(header);
+
+  const last = lastMove(view, ui, me);
+  if (last) root.append(el("p", { class: "ql-last", "data-last": "" }, last));
+  root.append(message);
+
+  // --- the dealer's choice --------------------------------------------------------------
+  const chooseActions = (view.legal || []).filter((a) => a.startsWith("choose "));
+  const iChoose = choosing && chooseActions.length > 0;
+  // The dealer looks at their hand, then chooses: the hand comes first, above the choice.
+  if (iChoose && me !== null) root.append(myHand());
+  if (iChoose) {
+    const panel = el("section", { class: "ql-choose", "aria-label": "Choose the contract" },
+      el("h3", {}, "Choose the contract for this deal"));
+    const list = el("div", { class: "ql-choose-list", role: "group" });
+    for (const action of chooseActions) {
+      const id = action.slice("choose ".length);
+      list.append(el("button", {
+        type: "button", class: "ql-choice", "data-action": action,
+        "aria-label": `Choose ${contractName(id)}: ${contractRule(id, options)}`,
+        onclick: press(action),
+      }, el("strong", {}, contractName(id)), el("span", {}, contractRule(id, options))));
+    }
+    panel.append(list);
+    root.append(panel);
+  }
+
+  // --- the board: four seats round the middle -------------------------------------------
+  const board = el("div", { class: `ql-board${snack ? " is-snack" : ""}` });
+  for (const seat of seats) {
+    if (seat === me) continue;
+    board.append(seatPanel(seat));
+  }
+  board.append(snack ? snackMiddle() : trickMiddle());
+  if (me !== null && !iChoose) board.append(myHand());
+  root.append(board);
+
+  root.append(scoreSheet(view, ui));
+
+  show(...prompt());
+  return root;
+
+  // --- pieces (function declarations, hoisted) ------------------------------------------
+
+  function seatChips(seat, you = false) {
+    const chips = [];
+    if (view.dealer === seat) chips.push(el("span", { class: "ql-tag" }, "Dealer"));
+    if (view.to_act === seat && !view.over) {
+      chips.push(el("span", { class: "ql-tag is-turn" },
+        choosing ? "Choosing" : (you ? "Your turn" : "To play")));
+    }
+    const out = view.out || [];
+    if (snack && out.includes(seat)) {
+      chips.push(el("span", { class: "ql-tag is-out" }, `Out ${ORDINAL[out.indexOf(seat) + 1]}`));
+    }
+    return chips;
+  }
+
+  function seatNumbers(seat) {
+    const nums = el("span", { class: "ql-nums" });
+    if (!snack && !choosing) {
+      const t = (view.tricks_won || [])[seat] || 0;
+      nums.append(el("span", { class: "ql-num", "data-tricks": seat,
+        "aria-label": `${plural(t, "trick")} taken` }, `${plural(t, "trick")}`));
+    }
+    if (snack && view.snack_scores && view.snack_scores[seat]) {
+      nums.append(el("span", { class: "ql-num is-pen", "aria-label": `${view.snack_scores[seat]} points this deal` },
+        `${signed(view.snack_scores[seat])} this deal`));
+    }
+    const total = (view.totals || [])[seat] || 0;
+    nums.append(el("span", { class: "ql-num ql-total", "aria-label": `Total ${total} points` },
+      `${num(total)} pts`));
+    return nums;
+  }
+
+  function seatPanel(seat) {
+    const name = nameOf(ui, seat);
+    const toAct = view.to_act === seat && !view.over;
+    const panel = el("section", {
+      class: `ql-seat ql-pos-${positionOf(seat, base)}${toAct ? " is-to-act" : ""}` +
+        `${view.hands && Array.isArray(view.hands[seat]) ? " is-open" : " is-closed"}`,
+      "data-seat": seat,
+      "aria-label": `${name}${toAct ? ", to play" : ""}`,
+    });
+    panel.append(el("div", { class: "ql-seat-head" },
+      el("span", { class: "ql-seat-name" }, name), ...seatChips(seat), seatNumbers(seat)));
+    const size = (view.hand_sizes || [])[seat] || 0;
+    const open = view.hands && Array.isArray(view.hands[seat]) ? view.hands[seat] : null;
+    if (open) {
+      const cards = el("div", { class: "ql-open-hand", "data-hand": seat,
+        "aria-label": `${name}'s hand, face up: ${plural(open.length, "card")}` });
+      for (const code of open) cards.append(cardFace(code, { small: true, label: `${name}'s ${cardName(code)}` }));
+      if (!open.length) cards.append(el("span", { class: "ql-empty" }, "no cards"));
+      panel.append(cards);
+    } else {
+      panel.append(el("div", { class: "ql-closed-hand", "data-hand": seat }, size
+        ? backFan(size, { label: `${name}'s hand: ${plural(size, "face-down card")}` })
+        : el("span", { class: "ql-empty" }, "no cards")));
+    }
+    return panel;
+  }
+
+  function trickMiddle() {
+    const trick = view.trick || [];
+    const showingLast = !trick.length && view.last_trick && !choosing;
+    const plays = showingLast ? view.last_trick.plays : trick;
+    const bySeat = new Map(plays.map(([seat, code]) => [seat, code]));
+    const middle = el("section", {
+      class: `ql-middle ql-trick${showingLast ? " is-last" : ""}`,
+      "aria-label": showingLast ? "The last trick" : "The trick",
+      "data-zone": "trick",
+    });
+    const leader = showingLast ? view.last_trick.leader : view.leader;
+    for (const seat of seats) {
+      const code = bySeat.get(seat);
+      const name = seat === me ? "You" : nameOf(ui, seat);
+      const slot = el("div", {
+        class: `ql-trick-slot ql-pos-${positionOf(seat, base)}${seat === leader && code ? " is-lead" : ""}` +
+          `${showingLast && view.last_trick.winner === seat ? " is-winner" : ""}`,
+        "data-seat": seat,
+      });
+      slot.append(code
+        ? cardFace(code, { label: `${name} played the ${cardName(code)}${seat === leader ? " (led)" : ""}` })
+        : cardSlot({ label: null }));
+      slot.append(el("span", { class: "ql-trick-name", "aria-hidden": "true" }, name));
+      middle.append(slot);
+    }
+    const info = el("div", { class: "ql-trick-info" });
+    if (choosing) {
+      info.append(el("span", {}, "Waiting for the contract"));
+    } else if (showingLast) {
+      const w = view.last_trick.winner;
+      info.append(el("span", {}, "Last trick"),
+        el("strong", {}, w === me ? "you took it" : `${nameOf(ui, w)} took it`));
+    } else {
+      if (view.trick_number) info.append(el("span", { "data-trick-number": view.trick_number },
+        `Trick ${view.trick_number} of 8`));
+      if (view.led_suit && SUITS[view.led_suit]) {
+        info.append(el("span", { class: `ql-led fc-s${view.led_suit}`, "data-led": view.led_suit },
+          suitIcon(view.led_suit), ` ${SUITS[view.led_suit].name} led`));
+      } else if (view.leader !== null && view.leader !== undefined && !view.over) {
+        info.append(el("span", {}, view.leader === me ? "You lead" : `${nameOf(ui, view.leader)} leads`));
+      }
+    }
+    middle.append(info);
+    return middle;
+  }
+
+  function snackMiddle() {
+    const middle = el("section", { class: "ql-middle ql-snack", "aria-label": "Snack layout", "data-zone": "snack" });
+    const rows = el("div", { class: "ql-rows", "aria-label": "Suit rows" });
+    const viewRows = view.rows || {};
+    for (const suit of SUIT_ORDER) {
+      const ends = viewRows[suit];
+      const run = rowRun(suit, ends);
+      const row = el("div", { class: `ql-row fc-s${suit}`, "data-row": suit },
+        el("span", { class: "ql-row-suit", "aria-hidden": "true" }, suitIcon(suit)));
+      const cards = el("div", {
+        class: "ql-row-cards",
+        role: "img",
+        "aria-label": run.length
+          ? `${SUITS[suit].name[0].toUpperCase()}${SUITS[suit].name.slice(1)} row: ${cardName(run[0])} to ${cardName(run[run.length - 1])}`
+          : `${SUITS[suit].name[0].toUpperCase()}${SUITS[suit].name.slice(1)} row: not started (it starts with the jack)`,
+      });
+      // Each rank has its own column (7 on the left, A on the right), so the jacks line up.
+      for (const code of run) {
+        const card = cardFace(code, { small: true });
+        card.style.gridColumn = String(RANK_ORDER.indexOf(code[0]) + 1);
+        cards.append(card);
+      }
+      if (!run.length) {
+        const slot = cardSlot({ small: true, text: `J${SUITS[suit].symbol}` });
+        slot.style.gridColumn = String(RANK_ORDER.indexOf("J") + 1);
+        cards.append(slot, el("span", { class: "ql-row-note", "aria-hidden": "true" }, "starts with the jack"));
+      }
+      row.append(cards);
+      rows.append(row);
+    }
+    middle.append(rows);
+
+    const piles = el("div", { class: "ql-piles", role: "group", "aria-label": "Piles" });
+    (view.piles || []).forEach((size, index) => {
+      const p = index + 1;
+      const action = `take ${p}`;
+      const ok = legal.has(action);
+      const pileFace = el("span", { class: "ql-pile-stack", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(size, 3); i += 1) pileFace.append(cardBack({ label: null, small: true }));
+      if (!size) pileFace.append(cardSlot({ small: true }));
+      const caption = el("span", { class: "ql-pile-caption", "aria-hidden": "true" },
+        el("strong", {}, `${p}`), size ? ` \u00b7 ${plural(size, "card")}` : " \u00b7 taken");
+      const text = size ? `Pile ${p}: ${plural(size, "card")}, face down` : `Pile ${p}: taken`;
+      if (myTurn && size) {
+        piles.append(el("button", {
+          type: "button",
+          class: `ql-pile ${ok ? "is-legal" : "is-off"}`,
+          "data-pile": p,
+          "data-action": ok ? action : null,
+          "aria-label": ok ? `Take pile ${p} (${plural(size, "card")})` : `${text} (cannot take it now)`,
+          onclick: press(action),
+        }, pileFace, caption));
+      } else {
+        piles.append(el("div", { class: `ql-pile${size ? "" : " is-taken"}`, "data-pile": p,
+          role: "img", "aria-label": text }, pileFace, caption));
+      }
+    });
+    middle.append(piles);
+    if (legal.has("pass")) {
+      middle.append(el("div", { class: "ql-tools" }, el("button", {
+        type: "button", class: "ql-button", "data-action": "pass", onclick: press("pass"),
+      }, "Pass")));
+    }
+    return middle;
+  }
+
+  function myHand() {
+    const hand = view.hand || [];
+    const panel = el("section", {
+      class: `ql-seat ql-mine ql-pos-bottom${view.to_act === me && !view.over ? " is-to-act" : ""}`,
+      "data-seat": me,
+      "aria-label": "Your hand",
+    });
+    panel.append(el("div", { class: "ql-seat-head" },
+      el("span", { class: "ql-seat-name" }, `${nameOf(ui, me)}`),
+      el("span", { class: "ql-note" }, plural(hand.length, "card")),
+      ...seatChips(me, true), seatNumbers(me)));
+    const cards = el("div", { class: "ql-hand", "data-zone": "hand" });
+    const interactive = myTurn && !choosing;
+    hand.forEach((code, i) => {
+      if (code === null || code === undefined) {
+        // A card this seat may not see: a position, never a value.
+        if (interactive && openTrousers) {
+          const action = `play @${i}`;
+          const ok = legal.has(action);
+          cards.append(cardButton(null, {
+            label: ok ? `Play your face-down card at position ${i + 1}`
+              : `Your face-down card at position ${i + 1} (cannot be played now)`,
+            action: ok ? action : null,
+            legal: ok,
+            onPress: press(action),
+            extraClass: "ql-card",
+          }));
+        } else {
+          cards.append(cardBack({ label: `Your card ${i + 1}, face down` }));
+        }
+        return;
+      }
+      if (interactive) {
+        const action = `play ${code}`;
+        const ok = legal.has(action);
+        cards.append(cardButton(code, {
+          label: ok ? `Play the ${cardName(code)}` : `The ${cardName(code)} (cannot be played now)`,
+          action: ok ? action : null,
+          legal: ok,
+          onPress: press(action),
+          extraClass: "ql-card",
+        }));
+      } else {
+        cards.append(cardFace(code, { label: `Your ${cardName(code)}` }));
+      }
+    });
+    if (!hand.length) cards.append(el("span", { class: "ql-empty" }, "No cards in hand"));
+    panel.append(cards);
+    if (choosing && hand.length && hand.every((c) => c === null)) {
+      panel.append(el("p", { class: "ql-note" }, "Your cards stay face down until the dealer has chosen."));
+    } else if (openTrousers && !view.over) {
+      panel.append(el("p", { class: "ql-note" },
+        "Open Trousers: the others see your cards; you play by position."));
+    }
+    return panel;
+  }
+
+  function prompt() {
+    if (view.over) {
+      const winners = (view.winners || []).map((s) => (s === me ? "you" : nameOf(ui, s)));
+      return [`Game over. Lowest total wins: ${winners.join(" and ") || "nobody"}.`, "turn"];
+    }
+    const who = view.to_act === null || view.to_act === undefined ? null : nameOf(ui, view.to_act);
+    if (!myTurn) {
+      if (choosing) return [`${who} deals and is choosing the contract.`, "info"];
+      return [who ? `Waiting for ${who}.` : "Waiting.", "info"];
+    }
+    if (choosing) return ["You deal: look at your hand and choose the contract.", "turn"];
+    if (snack) {
+      if (legal.has("pass")) return ["You cannot play and no pile is left: pass.", "turn"];
+      if ([...legal].some((a) => a.startsWith("take "))) return ["You cannot play: take a pile.", "turn"];
+      return ["Your turn: lay a card on a row (or a jack to start one).", "turn"];
+    }
+    if (openTrousers) return ["Your turn: play one of your face-down cards.", "turn"];
+    if (view.led_suit && SUITS[view.led_suit]) {
+      return [`Your turn: ${SUITS[view.led_suit].name} led.`, "turn"];
+    }
+    return ["Your turn: lead a card.", "turn"];
+  }
+}
+
+// The last move, in words, from the log (which holds only public facts).
+function lastMove(view, ui, me) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.seat === null || e.seat === undefined) continue;
+    const who = e.seat === me ? "You" : nameOf(ui, e.seat);
+    const [verb, arg] = String(e.action).split(" ");
+    if (verb === "choose") return `Last: ${who} chose ${contractName(e.contract || arg)}.`;
+    if (verb === "play") {
+      const code = e.card || (parseCode(arg) ? arg : null);
+      let text = code ? `Last: ${who} played the ${cardShort(code)}` : `Last: ${who} played a card`;
+      if (e.trick_winner !== undefined && e.trick_winner !== null) {
+        text += `; ${e.trick_winner === me ? "you take" : `${nameOf(ui, e.trick_winner)} takes`} the trick`;
+      }
+      if (e.out) text += `; ${e.out.seat === me ? "you are" : `${nameOf(ui, e.out.seat)} is`} out`;
+      return `${text}.`;
+    }
+    if (verb === "take") {
+      const jacks = (e.jacks || []).map(cardShort);
+      return `Last: ${who} took pile ${arg}${jacks.length ? ` and laid ${jacks.join(", ")}` : ""}.`;
+    }
+    if (verb === "pass") return `Last: ${who} passed.`;
+    return `Last: ${who}: ${e.action}.`;
+  }
+  return null;
+}
+
+// --- the score sheet: all deals, each seat's points and running totals ---------------------
+
+/**
+ * The score sheet of the game so far: one row per deal (deal number, contract, each seat's
+ * points with the running total under it), the deal in progress and the deals to come.
+ * ``view`` needs ``score_sheet``, ``deals``, ``round``, ``contract`` and ``totals``.
+ */
+export function renderScoreSheet(view, ui) {
+  ensureFrenchCss();
+  const sheet = view.score_sheet || [];
+  const players = view.players || (view.totals || []).length || 4;
+  const seats = [...Array(players).keys()];
+  const me = view.seat === null || view.seat === undefined ? null : view.seat;
+  const names = seats.map((s) => nameOf(ui, s));
+  const deals = view.deals || 12;
+  const table = el("table", { class: "ql-sheet-table", "aria-label": "Score sheet" });
+  table.append(el("caption", { class: "ql-visually-hidden" },
+    "Penalty points per deal, with running totals; the lowest total wins."));
+  table.append(el("thead", {}, el("tr", {},
+    el("th", { scope: "col" }, "Deal"),
+    el("th", { scope: "col" }, "Contract"),
+    ...seats.map((s) => el("th", { scope: "col", class: s === me ? "is-me" : null }, names[s])))));
+  const body = el("tbody");
+  const running = seats.map(() => 0);
+  const byRound = new Map(sheet.map((e) => [e.round, e]));
+  for (let k = 1; k <= deals; k += 1) {
+    const entry = byRound.get(k);
+    const tr = el("tr", { "data-deal": k });
+    tr.append(el("th", { scope: "row" }, String(k)));
+    if (entry) {
+      const id = entry.detail && entry.detail.contract;
+      tr.append(el("td", { class: "ql-sheet-contract", "data-contract": id || "" }, contractName(id)));
+      seats.forEach((s) => {
+        const pts = (entry.scores || [])[s] || 0;
+        running[s] += pts;
+        tr.append(el("td", { class: s === me ? "is-me" : null, "data-seat": s },
+          el("span", { class: "ql-sheet-pts" }, signed(pts)),
+          el("span", { class: "ql-sheet-run", "aria-label": `running total ${running[s]}` }, `= ${num(running[s])}`)));
+      });
+    } else {
+      const current = k === view.round && !view.over;
+      tr.classList.add(current ? "is-current" : "is-future");
+      tr.append(el("td", { class: "ql-sheet-contract" },
+        current ? (view.contract ? `${contractName(view.contract)} (playing)` : "choosing\u2026") : "\u2014"));
+      seats.forEach((s) => tr.append(el("td", { class: s === me ? "is-me" : null }, "")));
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  table.append(el("tfoot", {}, el("tr", {},
+    el("th", { scope: "row", colspan: 2 }, "Total"),
+    ...seats.map((s) => el("td", { class: s === me ? "is-me" : null, "data-total": s },
+      num((view.totals || running)[s]))))));
+  return el("div", { class: "ql-sheet-scroll" }, table);
+}
+
+function scoreSheet(view, ui) {
+  const details = el("details", { class: "ql-sheet", "data-zone": "score-sheet" });
+  // The shell draws a new table after every move and keeps no state for us: a sheet the
+  // player opened stays open because the table it replaces (still on the page) says so.
+  const before = typeof document !== "undefined" ? document.querySelector(".ql-sheet") : null;
+  if (view.over || (before && before.open)) details.open = true;
+  const played = (view.score_sheet || []).length;
+  details.append(el("summary", { class: "ql-sheet-toggle" },
+    `Score sheet (${played} of ${view.deals || 12} deals)`));
+  details.append(renderScoreSheet(view, ui));
+  return details;
+}
+
+// --- one scored deal ------------------------------------------------------------------------
+
+/** One scored deal: the contract, tricks taken, who scored what and why (or Snack's exits). */
+export function renderRoundSummary(entry, ui) {
+  ensureFrenchCss();
+  const detail = entry.detail || {};
+  const scores = entry.scores || [];
+  const players = scores.length || 4;
+  const seats = [...Array(players).keys()];
+  const names = seats.map((s) => nameOf(ui, s));
+  const me = ui && ui.me !== null && ui.me !== undefined ? ui.me : null;
+  const id = detail.contract;
+  const root = el("section", {
+    class: "ql-summary",
+    "aria-label": `Quodlibet, deal ${entry.round}: ${contractName(id)}`,
+    "data-round": entry.round,
+    "data-contract": id || "",
+  });
+  root.append(el("h4", { class: "ql-summary-title" }, `Deal ${entry.round}: ${contractName(id)}`));
+  const rule = contractRule(id, {});
+  if (rule) root.append(el("p", { class: "ql-summary-rule" }, rule));
+  if (detail.dealer !== undefined && detail.dealer !== null) {
+    root.append(el("p", { class: "ql-note" }, `Dealer: ${names[detail.dealer]}.`));
+  }
+
+  // One row per player, so it fits a phone however long the names are.
+  const sheet = ui && Array.isArray(ui.scoreSheet) ? ui.scoreSheet : null;
+  const tricks = Array.isArray(detail.tricks_won) ? detail.tricks_won : null;
+  const totals = sheet
+    ? seats.map((s) => sheet.filter((e) => e.round <= entry.round)
+      .reduce((sum, e) => sum + ((e.scores || [])[s] || 0), 0))
+    : null;
+  const table = el("table", { class: "ql-summary-table", "aria-label": "Points this deal" });
+  table.append(el("thead", {}, el("tr", {},
+    el("th", { scope: "col" }, "Player"),
+    tricks ? el("th", { scope: "col" }, "Tricks") : null,
+    el("th", { scope: "col" }, "Points"),
+    totals ? el("th", { scope: "col" }, "Total") : null)));
+  const body = el("tbody");
+  for (const s of seats) {
+    body.append(el("tr", { class: s === me ? "is-me" : null, "data-seat": s },
+      el("th", { scope: "row" }, names[s]),
+      tricks ? el("td", { "data-tricks": s }, String(tricks[s])) : null,
+      el("td", { class: "ql-pts", "data-points": s }, signed(scores[s] || 0)),
+      totals ? el("td", { "data-total": s }, num(totals[s])) : null));
+  }
+  table.append(body);
+  root.append(el("div", { class: "ql-sheet-scroll" }, table));
+
+  const why = el("ul", { class: "ql-summary-why" });
+  // The engine's reasons may name seats by number; say their names instead.
+  const named = (text) => String(text).replace(/\bseat (\d+)\b/g, (m, n) => names[Number(n)] || m);
+  for (const e of detail.entries || []) {
+    if (tricks && /^took (\d+|no) tricks?$/.test(e.reason)) continue; // the table says it
+    why.append(el("li", {}, `${names[e.seat]}: ${signed(e.points)}, ${named(e.reason)}` +
+      `${e.trick !== null && e.trick !== undefined && !/\(trick \d+\)/.test(e.reason) ? ` (trick ${e.trick})` : ""}.`));
+  }
+  for (const exit of detail.exits || []) {
+    const others = seats.filter((s) => (exit.points || [])[s]).map((s) =>
+      `${names[s]} ${signed(exit.points[s])} (${plural(exit.hand_sizes[s], "card")})`);
+    why.append(el("li", {}, `${names[exit.seat]} went out ${ORDINAL[exit.place] || ""}: ` +
+      `${exit.per_card} per card left` + (others.length ? ` \u2014 ${others.join(", ")}` : "") + "."));
+  }
+  if (detail.pickup) {
+    const p = detail.pickup;
+    const piles = (p.piles || []).length;
+    why.append(el("li", {}, piles
+      ? `${names[p.seat]} was left last and took the ${plural(piles, "remaining pile")}` +
+        ` (${plural(p.cards || 0, "card")}), ending with ${plural(p.hand_size || 0, "card")} in hand.`
+      : `${names[p.seat]} was left last with ${plural(p.hand_size || 0, "card")} in hand.`));
+  }
+  if (why.childNodes.length > 5) {
+    root.append(el("details", { class: "ql-summary-more" },
+      el("summary", {}, `Why: ${plural(why.childNodes.length, "line")}`), why));
+  } else if (why.childNodes.length) {
+    root.append(why);
+  }
+
+  return root;
+}
