@@ -1,5 +1,5 @@
 """Quodlibet (RULES.md QL-1..QL-23): importing this package registers the game and its
-``normal`` computer player.
+``normal`` and ``hard`` computer players.
 
 * ``game.py`` — the structure: first dealer, wheels, choosing, totals (QL-1..QL-8).
 * ``deal.py`` — what one deal is (the ``Deal`` protocol).
@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from ...bots import quodlibet as _bot  # noqa: F401  (registers the normal bot)
+from ...bots import quodlibet_search as _hard  # noqa: F401  (registers the hard bot)
 from .game import Quodlibet
 
 __all__ = ["Quodlibet"]

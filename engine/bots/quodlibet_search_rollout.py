@@ -1,0 +1,166 @@
+"""The ``hard`` Quodlibet player's rollout policy: how every seat plays out the rest of the
+deal in a sampled world (``SearchModel.rollout_action``).
+
+It reads the sampled state directly, never ``game.view()`` (which copies the log): it runs
+thousands of times per decision. The world is a guess, so looking at it is no peeking.
+
+* Trick contracts: the ``normal`` player's per-trick modes (``lose``, ``win``, ``dump``,
+  ``save``; ``engine/bots/quodlibet.py``) on the seat's own hand, except that "is this the
+  best card left in the suit" looks at the sampled hands. A little randomness
+  (``EXPLORE``) keeps the rollouts from all following one script, so the search sees the
+  spread of outcomes a real table gives.
+* Open Trousers (QL-17): a random position, as a real player can do no better.
+* Snack (QL-22): play the card that keeps the most of one's own cards playable and opens
+  the fewest ends for cards one does not hold; take a random pile (piles are face down).
+* Choosing (only if a rollout starts before the choice): the ``normal`` player's measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ..cards import FRENCH_RANKS, french_deck, rank_value, suit_of
+from ..game import Game
+from ..games.quodlibet.game import Quodlibet
+from ..games.quodlibet.snack import SnackDeal
+from ..games.quodlibet.snack_rows import JACK
+from ..games.quodlibet.tricks_deal import TricksDeal
+from ..rng import Rng
+from ..tricks import legal_cards
+from .quodlibet import contract_badness, mode_for, penalty
+
+VALUE = {card: rank_value(card) for card in french_deck()}
+"""Rank values by card code, looked up rather than computed: rollouts play thousands."""
+
+EXPLORE = 0.1
+"""Share of rollout card plays made at random among the legal cards."""
+
+
+def rollout_action(game: Game, rng: Rng) -> str:
+    game = cast(Quodlibet, game)  # a sampled world (an isinstance test on an ABC is slow)
+    deal = game.deal
+    if deal is None:
+        hand = game.dealt[game.dealer]
+        return min(
+            game.legal_actions(),
+            key=lambda action: (contract_badness(action.split()[1], hand), action),
+        )
+    if isinstance(deal, SnackDeal):
+        return snack_rollout(deal, rng)
+    assert isinstance(deal, TricksDeal)
+    if deal.blind:
+        return f"play @{rng.below(len(deal.hands[deal._to_act]))}"
+    return "play " + trick_card(deal, rng)
+
+
+def trick_card(deal: TricksDeal, rng: Rng) -> str:
+    seat = deal._to_act
+    hand = deal.hands[seat]
+    trick = deal.trick
+    led = suit_of(trick[0][1]) if trick else None
+    legal = legal_cards(hand, led, True)
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < EXPLORE:
+        return rng.choice(legal)
+    contract = deal.contract
+    mode = mode_for(contract, len(deal.tricks) + 1)
+    if led is None:  # leading
+        if mode == "win":
+            return max(legal, key=lambda c: (VALUE[c], _length(hand, c), c))
+        if mode == "dump":
+            return _highest(legal)
+        safe = [card for card in legal if penalty(contract, card) == 0] or legal
+        return min(safe, key=lambda c: (VALUE[c], _length(hand, c), c))
+    if suit_of(legal[0]) != led:  # void: nothing played can win
+        if mode == "lose":
+            return max(legal, key=lambda c: (penalty(contract, c), VALUE[c], -_length(hand, c), c))
+        if mode == "dump":
+            return _highest(legal)
+        return min(legal, key=lambda c: (VALUE[c], _length(hand, c), c))
+    top = max(VALUE[card] for _, card in trick if suit_of(card) == led)
+    beating = [card for card in legal if VALUE[card] > top]
+    under = [card for card in legal if VALUE[card] < top]
+    last = len(trick) == 3
+    if mode == "win":
+        if not beating:
+            return _lowest(legal)
+        cheapest = _lowest(beating)
+        if last or _best_left(deal, seat, cheapest):
+            return cheapest
+        return _highest(beating)
+    if mode == "dump":
+        return _highest(legal)
+    if mode == "save":
+        return _lowest(legal)
+    if under:
+        return _highest(under)
+    return _highest(legal) if last else _lowest(legal)
+
+
+def _length(hand: Sequence[str], card: str) -> int:
+    suit = card[1]
+    return sum(1 for c in hand if c[1] == suit)
+
+
+def _lowest(cards: Sequence[str]) -> str:
+    return min(cards, key=lambda c: (VALUE[c], c))
+
+
+def _highest(cards: Sequence[str]) -> str:
+    return max(cards, key=lambda c: (VALUE[c], c))
+
+
+def _best_left(deal: TricksDeal, seat: int, card: str) -> bool:
+    """No seat still to play to this trick holds a higher card of the suit."""
+    suit, rank = card[1], VALUE[card]
+    played = {who for who, _ in deal.trick}
+    return not any(
+        c[1] == suit and VALUE[c] > rank
+        for other, hand in enumerate(deal.hands)
+        if other != seat and other not in played
+        for c in hand
+    )
+
+
+def _opens(card: str) -> tuple[str, ...]:
+    """The cards that fit next to ``card`` once it is laid (QL-21): a jack opens its 10
+    and queen, a lower card the one below it, a higher card the one above it."""
+    rank, suit = FRENCH_RANKS.index(card[0]), card[1]
+    if rank == JACK:
+        return (FRENCH_RANKS[rank - 1] + suit, FRENCH_RANKS[rank + 1] + suit)
+    step = -1 if rank < JACK else 1
+    beyond = rank + step
+    return (FRENCH_RANKS[beyond] + suit,) if 0 <= beyond < len(FRENCH_RANKS) else ()
+
+
+OPENS = {card: _opens(card) for card in french_deck()}
+
+
+def snack_rollout(deal: SnackDeal, rng: Rng) -> str:
+    """Play the card whose newly opened ends hold most of one's own cards and fewest of
+    others'; with no play, take a random pile; else pass."""
+    seat = deal._to_act
+    assert seat is not None
+    hand = deal._hands[seat]
+    fitting = deal._rows.next_cards()
+    plays = [card for card in hand if card in fitting]
+    if plays:
+        if len(plays) == 1:
+            return f"play {plays[0]}"
+        best: list[str] = []
+        best_key = (-1, -3)
+        for card in plays:
+            opened = OPENS[card]
+            own = sum(1 for c in opened if c in hand)
+            key = (own, own - len(opened))  # own follow-ups, then fewest gifts
+            if key > best_key:
+                best, best_key = [card], key
+            elif key == best_key:
+                best.append(card)
+        return f"play {rng.choice(best)}"
+    piles = [i + 1 for i, taken in enumerate(deal._taken) if not taken]
+    if piles:
+        return f"take {rng.choice(piles)}"
+    return "pass"

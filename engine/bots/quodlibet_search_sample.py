@@ -1,0 +1,167 @@
+"""The ``hard`` Quodlibet player's sampler: complete game states consistent with one seat's
+view (``SearchModel.sample`` of ``engine/bots/search.py``). Only the view goes in, so the
+search cannot peek; two games that look the same to the seat give the same samples.
+
+What the view reveals, and how each phase is sampled (every unseen card is equally likely
+to be anywhere the view allows, see ``quodlibet_search_assign.py``):
+
+* Choosing (QL-5): the dealer knows only their own hand; the other 24 cards are dealt 8 to
+  each of the others.
+* Trick contracts (QL-7): the viewer's hand, the cards played in this deal (the public log
+  shows every card), and the hands lying face up: Good Hunting (QL-18) shows all, so nothing
+  is left to chance. A player who did not follow the suit led holds none of that suit for
+  the rest of the deal, since hands never grow; the sampler deals them none. In Open
+  Trousers (QL-17) nobody has to follow, so nothing is inferred, but the viewer sees the
+  other three hands (in their current order): the viewer's *own* cards are the unseen ones,
+  dealt in a random order into its positions.
+* Snack (QL-20..QL-23): see ``quodlibet_search_snack.py`` (what takes and passes say).
+
+The world is a ``GuessedQuodlibet`` (``quodlibet_search_world.py``) with the game's own deal
+classes, so its ``to_act`` and ``legal_actions()`` are the view's and its ``view(seat)``
+equals the original one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUITS, french_deck, suit_of
+from ..games.quodlibet.contracts import contract_for
+from ..games.quodlibet.tricks_deal import TricksDeal
+from ..rng import Rng
+from ..tricks import Play, Trick
+from .quodlibet_search_assign import Assignment, Group
+from .quodlibet_search_snack import SnackPlan, build_snack
+from .quodlibet_search_world import PLAYERS, GuessedQuodlibet, View, bare_world
+
+DECK = tuple(french_deck())
+
+
+# --- what the view says, worked out once per decision ------------------------------------
+
+
+@dataclass
+class TrickPlan:
+    """A choosing step or a trick contract, as the viewer knows it."""
+
+    known: list[list[str] | None]
+    """Per seat: the cards the viewer sees in that hand (in order), None if unseen."""
+    unseen_seats: list[int]
+    assignment: Assignment
+    plays: list[Play]
+    """This deal's cards so far, in play order."""
+    blind: bool
+    """Open Trousers: the viewer's own positions are what is unseen."""
+
+
+Plan = TrickPlan | SnackPlan
+
+
+class _PlanCache:
+    """The plan of the view being searched: the search samples hundreds of worlds from the
+    same view object, and working out voids and counts once is most of a sample's cost."""
+
+    def __init__(self) -> None:
+        self.view: View | None = None
+        self.plan: Plan | None = None
+
+    def get(self, view: View) -> Plan:
+        if self.view is not view or self.plan is None:
+            self.plan = make_plan(view)
+            self.view = view
+        return self.plan
+
+
+_CACHE = _PlanCache()
+
+
+def sample_state(view: View, rng: Rng) -> GuessedQuodlibet:
+    """A complete Quodlibet state consistent with ``view`` (the deciding seat's view)."""
+    plan = _CACHE.get(view)
+    if isinstance(plan, SnackPlan):
+        return build_snack(view, plan, plan.sample(rng))
+    hands = _sample_hands(plan, rng)
+    return _build_tricks(view, hands, plan.plays)
+
+
+def make_plan(view: View) -> Plan:
+    if view["phase"] == "snack":
+        return SnackPlan(view)
+    return _trick_plan(view)
+
+
+# --- choosing and trick contracts ----------------------------------------------------------
+
+
+def deal_plays(log: Sequence[dict[str, Any]]) -> list[Play]:
+    """The cards played so far in this deal, from its public log (every play names its card,
+    ``play @i`` included)."""
+    return [(entry["seat"], entry["card"]) for entry in log if "card" in entry]
+
+
+def voids(plays: Sequence[Play]) -> list[set[str]]:
+    """Per seat, the suits it has shown it lacks by not following the suit led (QL-7)."""
+    out: list[set[str]] = [set() for _ in range(PLAYERS)]
+    for start in range(0, len(plays), PLAYERS):
+        trick = plays[start : start + PLAYERS]
+        led = suit_of(trick[0][1])
+        for seat, card in trick[1:]:
+            if suit_of(card) != led:
+                out[seat].add(led)
+    return out
+
+
+def _trick_plan(view: View) -> TrickPlan:
+    seat: int = view["seat"]
+    choosing = view["phase"] == "choose"
+    plays = [] if choosing else deal_plays(view["log"])
+    blind = not choosing and contract_for(view["contract"]).visibility == "blind"
+    known: list[list[str] | None] = list(view["hands"])
+    if not blind:
+        known[seat] = list(view["hand"])
+    seen = {card for _, card in plays}
+    for hand in known:
+        seen.update(hand or [])
+    unseen_cards = [card for card in DECK if card not in seen]
+    unseen_seats = [s for s in range(PLAYERS) if known[s] is None]
+    must_follow = not choosing and contract_for(view["contract"]).must_follow
+    lacking = voids(plays) if must_follow else [set() for _ in range(PLAYERS)]
+    groups = [
+        Group(
+            tuple(card for card in unseen_cards if suit_of(card) == suit),
+            tuple(i for i, s in enumerate(unseen_seats) if suit not in lacking[s]),
+        )
+        for suit in SUITS
+    ]
+    sizes = [view["hand_sizes"][s] for s in unseen_seats]
+    return TrickPlan(known, unseen_seats, Assignment(groups, sizes), plays, blind)
+
+
+def _sample_hands(plan: TrickPlan, rng: Rng) -> list[list[str]]:
+    hands = [list(hand) if hand is not None else [] for hand in plan.known]
+    if plan.unseen_seats:
+        for seat, cards in zip(plan.unseen_seats, plan.assignment.sample(rng), strict=True):
+            hands[seat] = cards
+            if plan.blind:  # a slot is filled group by group: its order is not yet random
+                rng.shuffle(cards)
+    return hands
+
+
+def _build_tricks(view: View, hands: list[list[str]], plays: Sequence[Play]) -> GuessedQuodlibet:
+    game = bare_world(view)
+    if view["phase"] == "choose":
+        game.dealt = hands
+        return game
+    game.dealt = [
+        hand + [card for who, card in plays if who == seat] for seat, hand in enumerate(hands)
+    ]
+    rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
+    deal = TricksDeal(rules, game.dealer, hands, view["leader"])
+    done = len(plays) - len(view["trick"])
+    deal.tricks = [Trick(tuple(plays[i : i + PLAYERS])) for i in range(0, done, PLAYERS)]
+    deal.trick = list(plays[done:])
+    deal._to_act = view["to_act"]
+    game.deal = deal
+    return game
