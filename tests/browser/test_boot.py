@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -98,3 +98,20 @@ def test_layout_fits_phones_and_desktops(page: Page, site_url: str, width: int) 
              .map((el) => el.outerHTML.slice(0, 80))"""
     )
     assert unnamed == []
+
+
+def test_an_engine_that_cannot_start_says_so(browser: Browser, site_url: str) -> None:
+    """The runtime's download fails: a clear message and a Reload button, not a hang.
+    (Its own context: the errors this provokes are the point, not a failure.)"""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/*.wasm", lambda route: route.abort())
+        page.goto(site_url)
+        page.wait_for_selector("html[data-engine=error]", timeout=60_000)
+        boot = page.locator(".boot")
+        assert "could not start" in boot.inner_text()
+        assert boot.get_by_role("button", name="Reload the page").is_visible()
+        assert page.locator("button.start").is_disabled()
+    finally:
+        context.close()

@@ -25,22 +25,44 @@ export class EngineCrash extends Error {
 
 const absolute = (path) => new URL(path, document.baseURI).href;
 
-// Listen to the worker's boot reports (see web/py/boot.mjs) until `close()`.
+// No sign of life from the boot for this long means it is stuck (a dead network, a worker
+// that failed without a word): give up with a clear message instead of waiting forever.
+// Every report of downloaded bytes counts as a sign of life, so a slow phone is fine.
+export const STALL_MS = 90_000;
+
+// Listen to the worker's boot reports (see web/py/boot.mjs). Returns `stop()` and `failed`,
+// a promise that rejects when the worker reports a failure or the boot stalls.
 function bootReports(nonce, totals, report) {
   const channel = new BroadcastChannel("parlour-boot");
   const loaded = {};
   const total = Object.values(totals).reduce((a, b) => a + b, 0) || 1;
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {}); // handled by whoever races it
+  let timer;
+  const alive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(new EngineCrash("The game engine stopped loading.")), STALL_MS);
+  };
+  alive();
   channel.onmessage = ({ data }) => {
     if (!data || data.nonce !== nonce) return;
+    alive();
     if (data.stage === "download") {
       loaded[data.file] = data.loaded;
       const sum = Object.values(loaded).reduce((a, b) => a + b, 0);
       report("download", Math.min(sum / total, 1));
+    } else if (data.stage === "failed") {
+      fail(new EngineCrash("Python could not start.", data.message));
     } else {
       report(data.stage);
     }
   };
-  return () => channel.close();
+  const stop = () => {
+    clearTimeout(timer);
+    channel.close();
+  };
+  return { stop, failed };
 }
 
 export class Engine {
@@ -61,29 +83,29 @@ export class Engine {
     };
     const nonce = Math.random().toString(36).slice(2);
     const totals = Object.fromEntries(manifest.downloads.map((d) => [d.url.split("/").pop(), d.bytes]));
-    const stopReports = bootReports(nonce, totals, report);
+    const reports = bootReports(nonce, totals, report);
+    const orFail = (promise) => Promise.race([promise, reports.failed]);
     report("download", 0);
     try {
-      const { PyWorker } = await import(absolute(manifest.pyscript));
+      const { PyWorker } = await orFail(import(absolute(manifest.pyscript)));
       const wheel = absolute(manifest.wheel);
       const config = {};
       if (manifest.engine_install === "packages") config.packages = [wheel];
       if (manifest.engine_install === "files") config.files = { [wheel]: "./*" };
-      const worker = await PyWorker(absolute(manifest.worker), {
-        config,
-        version: `${absolute(manifest.pyodide)}?n=${nonce}`,
-      });
+      const worker = await orFail(
+        PyWorker(absolute(manifest.worker), { config, version: `${absolute(manifest.pyodide)}?n=${nonce}` }),
+      );
       const engine = new Engine(worker);
       report("engine");
-      if (manifest.engine_install === "loadpackage") await engine.#raw("install", wheel);
-      const reply = await engine.call("games");
+      if (manifest.engine_install === "loadpackage") await orFail(engine.#raw("install", wheel));
+      const reply = await orFail(engine.call("games"));
       if (reply.error) throw new EngineCrash(`The engine did not start: ${reply.error.message}`);
       engine.games = reply.games;
       engine.version = reply.version;
       report("ready", 1);
       return engine;
     } finally {
-      stopReports();
+      reports.stop();
     }
   }
 

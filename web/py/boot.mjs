@@ -4,7 +4,8 @@
 // nonce from our URL so two tabs booting at once do not hear each other:
 //   {stage: "download", file, loaded}  bytes of a runtime file received so far;
 //   {stage: "python"}                  both big files are in, the interpreter is starting;
-//   {stage: "engine"}                  Python is up; the engine wheel installs next.
+//   {stage: "engine"}                  Python is up; the engine wheel installs next;
+//   {stage: "failed", message}         Pyodide did not start (say, the network failed).
 // Counting bytes here means the runtime is downloaded once, by the worker, with no second
 // fetch from the page.
 import { loadPyodide as load, version } from "./pyodide.mjs";
@@ -40,12 +41,27 @@ export async function loadPyodide(options) {
     const url = String(input instanceof Request ? input.url : input);
     const file = COUNTED.find((name) => url.split("?")[0].endsWith(`/${name}`));
     const response = original.call(this, input, init);
-    return file ? response.then((r) => counted(file, r)) : response;
+    if (!file) return response;
+    // Pyodide logs a failed runtime download and then waits forever: say so at once.
+    const failed = (why) => post({ stage: "failed", message: `${file}: ${why}` });
+    return response.then(
+      (r) => {
+        if (!r.ok) failed(`HTTP ${r.status}`);
+        return counted(file, r);
+      },
+      (error) => {
+        failed(String((error && error.message) || error));
+        throw error;
+      },
+    );
   };
   try {
     const pyodide = await load(options);
     post({ stage: "engine" });
     return pyodide;
+  } catch (error) {
+    post({ stage: "failed", message: String((error && error.message) || error) });
+    throw error;
   } finally {
     globalThis.fetch = original;
     channel.close();
