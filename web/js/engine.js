@@ -90,7 +90,12 @@ export class Engine {
       const { PyWorker } = await orFail(import(absolute(manifest.pyscript)));
       const wheel = absolute(manifest.wheel);
       const config = {};
-      if (manifest.engine_install === "packages") config.packages = [wheel];
+      if (manifest.engine_install === "packages") {
+        config.packages = [wheel];
+        // PyScript keeps micropip's resolved lock in IndexedDB between visits, but not for a
+        // local wheel unless told to: safe here, as the wheel's URL changes with its content.
+        config.packages_cache = "all";
+      }
       if (manifest.engine_install === "files") config.files = { [wheel]: "./*" };
       const worker = await orFail(
         PyWorker(absolute(manifest.worker), { config, version: `${absolute(manifest.pyodide)}?n=${nonce}` }),

@@ -62,6 +62,7 @@ export class Table {
     this.message = "";
     this.view = null;
     this.paintedAt = -Infinity;
+    this.sheetOpen = false;
     this.ui = {
       act: (action) => this.#act(action),
       explain: (action) => this.#explain(action),
@@ -244,6 +245,8 @@ export class Table {
     );
     html.dataset.screen = "table";
     this.paintedAt = performance.now();
+    const log = this.root.querySelector(".log ol");
+    if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
     if (focusKey) {
       const again = [...this.root.querySelectorAll("button, input, select")].find(
         (el) => el.dataset.action === focusKey || el.id === focusKey,
@@ -334,14 +337,25 @@ export class Table {
     );
   }
 
+  // Collapsed by default; drawn only while open (and kept open across repaints).
   #scoreSheet(view) {
-    if (!view.score_sheet.length) return null;
-    return h(
+    const sheet = view.score_sheet;
+    if (!sheet.length) return null;
+    const fill = (details) => details.append(...sheet.map((entry) => this.#summary(entry)));
+    const details = h(
       "details",
-      { class: "score-sheet" },
-      h("summary", {}, `Score sheet (${view.score_sheet.length} ${view.score_sheet.length === 1 ? "round" : "rounds"})`),
-      view.score_sheet.map((entry) => this.#summary(entry)),
+      {
+        class: "score-sheet",
+        open: this.sheetOpen,
+        ontoggle: (event) => {
+          this.sheetOpen = event.target.open;
+          if (this.sheetOpen && !event.target.querySelector(".round-summary")) fill(event.target);
+        },
+      },
+      h("summary", {}, `Score sheet (${sheet.length} ${sheet.length === 1 ? "round" : "rounds"})`),
     );
+    if (this.sheetOpen) fill(details);
+    return details;
   }
 
   // A round has been scored: people see the summary and continue; a demo shows it a moment.
