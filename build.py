@@ -23,13 +23,17 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import time
-from collections.abc import Callable, Sequence
+import tomllib
+import urllib.parse
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent
 PYTHON = sys.executable
@@ -198,8 +202,6 @@ PYODIDE_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip")
 PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "pyodide_graph")
 """The ``@pyscript/core`` chunks a worker-only page loads (by name before the content hash;
 found by watching the requests of a boot). Editor, terminal and game plug-ins stay out."""
-IMMUTABLE_PREFIXES = ("/vendor/", "/py/")
-"""Paths whose URL changes whenever their content does (versions and content hashes)."""
 
 
 def _sha256(data: bytes) -> str:
@@ -386,8 +388,102 @@ def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -
     return out
 
 
+# --- response headers: netlify.toml is their one source of truth (README, "Headers") ---------
+
+NETLIFY_TOML = ROOT / "netlify.toml"
+NETLIFY_DEFAULT_CACHE = "public, max-age=0, must-revalidate"
+"""What Netlify sends as ``Cache-Control`` for a file that no rule gives one."""
+
+
+class HeaderRule(NamedTuple):
+    """One ``[[headers]]`` table of netlify.toml: a path pattern and the headers it sets.
+    (Not a dataclass: tests load this file by path, without a ``sys.modules`` entry.)"""
+
+    pattern: str
+    regex: re.Pattern[str]
+    values: Mapping[str, str]
+
+
+def netlify_path_regex(pattern: str) -> re.Pattern[str]:
+    """The paths a ``[[headers]] for`` pattern matches, as Netlify matches them
+    (``@netlify/headers-parser``, ``getForRegExp``): case-insensitive, an optional trailing
+    slash, a segment that is just ``*`` matches anything (slashes included, or nothing), a
+    ``*`` inside a segment matches anything too, and ``:name`` matches one segment. So
+    ``/vendor/*`` also matches ``/vendors/x``, as on Netlify. Unlike Netlify, literal
+    characters are escaped (``/*.html`` does not match ``/xhtml``)."""
+    parts = [part.rstrip() for part in pattern.strip().split("/")]
+    regex = []
+    for part in filter(None, parts):
+        if part.startswith(":"):
+            regex.append("([^/]+)")
+        elif part == "*":
+            regex.append("?(.*)")
+        else:
+            regex.append("(.*)".join(re.escape(bit) for bit in part.split("*")))
+    return re.compile("^/" + "/".join(regex) + "/?$", re.IGNORECASE)
+
+
+def _header_value(name: str, raw: object) -> str:
+    """A header value as Netlify normalises it: trimmed, lists and comma-separated lines
+    joined with ``", "``. A line break left inside a value would end the header: refused."""
+    if isinstance(raw, list):
+        value = ", ".join(_header_value(name, item) for item in raw)
+    elif isinstance(raw, str):
+        value = re.sub(r"\s*,\s*", ", ", raw.strip())
+    else:
+        raise ValueError(f"netlify.toml: header {name!r} must be a string, not {raw!r}")
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"netlify.toml: header {name!r} has a line break (write one line)")
+    return value
+
+
+def netlify_header_rules(config: Path = NETLIFY_TOML) -> tuple[HeaderRule, ...]:
+    """The ``[[headers]]`` rules of a netlify.toml, in file order."""
+    data = tomllib.loads(config.read_text(encoding="utf-8"))
+    rules = []
+    for table in data.get("headers", []):
+        pattern = table.get("for")
+        if not isinstance(pattern, str) or not pattern.startswith("/"):
+            raise ValueError(f'netlify.toml: [[headers]] needs for = "/...", got {pattern!r}')
+        values = {name.strip(): _header_value(name, raw) for name, raw in table["values"].items()}
+        rules.append(HeaderRule(pattern, netlify_path_regex(pattern), values))
+    return tuple(rules)
+
+
+def matching_rules(path: str, rules: Sequence[HeaderRule]) -> list[HeaderRule]:
+    """The rules whose pattern matches a URL path (no query string), in file order."""
+    return [rule for rule in rules if rule.regex.match(path)]
+
+
+def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
+    """The headers served for a URL path: every matching rule applies. Where two rules set
+    the same header (names compare case-insensitively) the values are joined with ``", "``,
+    as repeated HTTP headers combine; the tests keep netlify.toml free of such overlaps,
+    since Netlify's own merging of them is not something to rely on."""
+    found: dict[str, tuple[str, str]] = {}
+    for rule in matching_rules(path, rules):
+        for name, value in rule.values.items():
+            key = name.lower()
+            if key in found:
+                first_name, before = found[key]
+                found[key] = (first_name, f"{before}, {value}")
+            else:
+                found[key] = (name, value)
+    return dict(found.values())
+
+
+@functools.lru_cache(maxsize=4)
+def _cached_header_rules(config: str, mtime_ns: int) -> tuple[HeaderRule, ...]:
+    return netlify_header_rules(Path(config))
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types and caching the site needs (as netlify.toml sets them)."""
+    """Static files with the headers netlify.toml gives them on Netlify (re-read when the
+    file changes), so local runs and tests see what production serves. Paths no rule gives
+    a ``Cache-Control`` get Netlify's default; a rule's ``Content-Type`` replaces the guess
+    from ``extensions_map`` (which stands in for Netlify's own types)."""
+
+    header_config: Path = NETLIFY_TOML
 
     extensions_map = {  # noqa: RUF012 (overrides the stdlib's own class attribute)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -397,20 +493,33 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".py": "text/plain",
         ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
         ".css": "text/css",
         ".html": "text/html",
     }
 
+    def rule_headers(self) -> dict[str, tuple[str, str]]:
+        """The netlify.toml headers for this request's path: ``{lower name: (name, value)}``."""
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        config = self.header_config
+        rules = _cached_header_rules(str(config), config.stat().st_mtime_ns)
+        return {name.lower(): (name, value) for name, value in headers_for(path, rules).items()}
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-type":
+            keyword, value = self.rule_headers().get("content-type", (keyword, value))
+        super().send_header(keyword, value)
+
     def end_headers(self) -> None:
-        path = self.path.split("?", 1)[0]
-        if path.startswith(IMMUTABLE_PREFIXES):
-            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
-        else:
-            self.send_header("Cache-Control", "no-cache")
+        wanted = self.rule_headers()
+        wanted.setdefault("cache-control", ("Cache-Control", NETLIFY_DEFAULT_CACHE))
+        for key, (name, value) in wanted.items():
+            if key != "content-type":  # sent by send_head, through send_header above
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
-        if self.server.verbose:  # type: ignore[attr-defined]
+        if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 
 

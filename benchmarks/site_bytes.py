@@ -1,0 +1,268 @@
+"""First-visit bytes: what the page fetches until the engine is ready, raw and compressed.
+
+    python3 benchmarks/site_bytes.py [--brotli-quality 11] [--timeout 120]
+
+Builds the site into a temporary folder, serves it with build.py's handler (the headers of
+netlify.toml) on 127.0.0.1 and opens it once in a fresh headless Chromium with service
+workers blocked (the service worker registers after ready and would only add its own
+precache fetches). The server records every file it sends, from the page and its worker,
+until ``<html data-engine="ready">``. Each of those files is then compressed here: gzip at
+level 9 and brotli (quality 11 unless told; the PyPI ``brotli`` package, pip-installed on
+demand into ``.cache/site-bytes/``, else Node's built-in zlib, else skipped with a note).
+Also printed: the same for everything sw.js precaches (a full offline install).
+
+The local server sends no compression. Netlify compresses on the fly (gzip or brotli, by
+the browser's Accept-Encoding) at levels it does not document; on-the-fly compression is
+usually lighter than level 9 / quality 11, so the compressed columns are a best case. Prints
+tables per file type and totals; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import importlib
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+BROTLI_TARGET = ROOT / ".cache" / "site-bytes"
+KINDS = (
+    (".wasm", "WebAssembly"),
+    (".zip", "stdlib zip"),
+    (".whl", "wheels"),
+    (".mjs", "JavaScript"),
+    (".js", "JavaScript"),
+    (".json", "JSON"),
+    (".webmanifest", "JSON"),
+    (".html", "HTML"),
+    (".css", "CSS"),
+    (".py", "Python"),
+    (".svg", "images"),
+    (".png", "images"),
+)
+
+Compress = Callable[[bytes], int]
+
+
+def load_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def kind_of(path: str) -> str:
+    for suffix, kind in KINDS:
+        if path.endswith(suffix):
+            return kind
+    return "HTML" if path.endswith("/") else "other"
+
+
+def gzip_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def find_brotli(quality: int) -> tuple[Compress | None, str]:
+    """A brotli size function and where it comes from (or None and why not)."""
+    try:
+        brotli: Any = importlib.import_module("brotli")
+    except ImportError:
+        brotli = None
+    if brotli is None:
+        cmd = [sys.executable, "-m", "pip", "install", "-q", "--target", str(BROTLI_TARGET)]
+        if not (BROTLI_TARGET / "brotli.py").is_file():
+            print("installing the brotli package into .cache/site-bytes/ (once) ...", flush=True)
+            subprocess.run([*cmd, "brotli"], check=False)
+        sys.path.insert(0, str(BROTLI_TARGET))
+        try:
+            brotli = importlib.import_module("brotli")
+        except ImportError:
+            brotli = None
+    if brotli is not None:
+        return (lambda data: len(brotli.compress(data, quality=quality))), "PyPI brotli"
+    node = shutil.which("node")
+    if node is not None:
+        return functools.partial(node_brotli_size, node, quality), "Node's zlib"
+    return None, "no brotli package and no Node: brotli skipped"
+
+
+NODE_BROTLI = """
+const zlib = require("zlib");
+const chunks = [];
+process.stdin.on("data", (c) => chunks.push(c));
+process.stdin.on("end", () => {
+  const out = zlib.brotliCompressSync(Buffer.concat(chunks), { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.argv[1]),
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: chunks.reduce((n, c) => n + c.length, 0),
+  } });
+  process.stdout.write(String(out.length));
+});
+"""
+
+
+def node_brotli_size(node: str, quality: int, data: bytes) -> int:
+    cmd = [node, "-e", NODE_BROTLI, str(quality)]
+    out = subprocess.run(cmd, input=data, capture_output=True, check=True)
+    return int(out.stdout)
+
+
+def record_first_visit(build: ModuleType, site: Path, timeout_s: float) -> list[str]:
+    """The paths the page and its worker requested (once each, in order) until the engine
+    was ready. Requests of the service worker, which registers after ready, are not the
+    page's (Playwright reports them on the context), and the list closes at ready."""
+    from playwright.sync_api import Request, sync_playwright
+
+    handler = functools.partial(build.SiteHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    chromium = build.find_chromium()
+    if chromium is None:
+        raise SystemExit("No Chromium found: install one or set PARLOUR_CHROMIUM.")
+    requested: list[str] = []
+    ready = False
+
+    def on_request(request: Request) -> None:
+        if not ready and request.url.startswith(url):
+            requested.append(urllib.parse.unquote(urllib.parse.urlsplit(request.url).path))
+
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=[HOST_RULES])
+            page = browser.new_page()
+            page.on("request", on_request)
+            started = time.monotonic()
+            page.goto(url)
+            page.wait_for_function(
+                # A function: Playwright polls a bare expression with eval, which CSP refuses.
+                "() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",
+                timeout=timeout_s * 1000,
+            )
+            ready = True
+            state = page.evaluate("document.documentElement.dataset.engine")
+            if state != "ready":
+                raise SystemExit(f"the engine did not start (data-engine={state})")
+            print(f"engine ready after {time.monotonic() - started:.1f} s (not a timing run)")
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return list(dict.fromkeys(requested))
+
+
+def precached(site: Path) -> list[str]:
+    """The files sw.js precaches (its build-written list), as URL paths."""
+    for line in (site / "sw.js").read_text().splitlines():
+        if line.endswith("// build:precache"):
+            data = json.loads(line.split("=", 1)[1].rsplit(";", 1)[0])
+            return ["/" + entry[0] for entry in data["files"]]
+    return []
+
+
+def file_of(site: Path, path: str) -> Path:
+    name = path.lstrip("/")
+    if not name or name.endswith("/"):
+        name += "index.html"
+    return site / name
+
+
+def measure(
+    site: Path, paths: Iterable[str], brotli: Compress | None, known: dict[str, list[int]]
+) -> dict[str, list[int]]:
+    """``{kind: [files, raw, gzip, brotli]}`` plus a ``"total"`` row (``known`` keeps each
+    file's sizes, so a file in both tables is compressed once)."""
+    rows: dict[str, list[int]] = {}
+    for path in paths:
+        if path not in known:
+            data = file_of(site, path).read_bytes()
+            known[path] = [1, len(data), gzip_size(data), brotli(data) if brotli else 0]
+        for key in (kind_of(path), "total"):
+            row = rows.setdefault(key, [0, 0, 0, 0])
+            for i, size in enumerate(known[path]):
+                row[i] += size
+    return rows
+
+
+def table(title: str, rows: dict[str, list[int]], with_brotli: bool) -> None:
+    print()
+    print(title)
+    head = ("type", "files", "raw KB", "gzip-9 KB", "ratio", "brotli KB", "ratio")
+    line = "{:13} {:>5} {:>10} {:>10} {:>6} {:>10} {:>6}"
+    print(line.format(*head))
+    order = sorted((k for k in rows if k != "total"), key=lambda k: -rows[k][1])
+    for kind in [*order, "total"]:
+        files, raw, gz, br = rows[kind]
+        cells = [
+            str(files),
+            f"{raw / 1e3:,.1f}",
+            f"{gz / 1e3:,.1f}",
+            f"{gz / raw:.2f}",
+            f"{br / 1e3:,.1f}" if with_brotli else "-",
+            f"{br / raw:.2f}" if with_brotli else "-",
+        ]
+        if kind == "total":
+            print("-" * 66)
+        print(line.format(kind, *cells))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--brotli-quality", type=int, default=11, help="0-11 (default 11)")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds to wait for ready")
+    args = parser.parse_args(argv)
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        print("Playwright is not installed: run python3 build.py test once (it installs it).")
+        return 1
+
+    build = load_build()
+    brotli, brotli_from = find_brotli(args.brotli_quality)
+    work = Path(tempfile.mkdtemp(prefix="parlour-bytes-"))
+    try:
+        site = build.build_site(work / "site")
+        first = record_first_visit(build, site, args.timeout)
+        started = time.monotonic()
+        known: dict[str, list[int]] = {}
+        visit = measure(site, first, brotli, known)
+        offline = measure(site, precached(site), brotli, known)
+        took = time.monotonic() - started
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    quality = f"quality {args.brotli_quality}, {brotli_from}" if brotli else brotli_from
+    print(f"\ngzip level 9; brotli {quality}; compressing took {took:.0f} s")
+    table(
+        f"First visit: {len(first)} files fetched until the engine is ready",
+        visit,
+        brotli is not None,
+    )
+    table("Offline install: everything sw.js precaches", offline, brotli is not None)
+    print(
+        "\nServed compressed by Netlify (on the fly, levels not documented: the compressed "
+        "columns are a best case). Files fetched:"
+    )
+    for path in first:
+        print(f"  {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
