@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,8 +57,15 @@ class SearchModel(Protocol):
 
 
 def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
-    """The action the search prefers in ``view`` (the deciding seat's own view)."""
+    """The action the search prefers in ``view`` (the deciding seat's own view).
+
+    A model may also have ``candidates(view) -> list[str]``: the legal actions worth
+    searching (a non-empty subset of ``view["legal"]``, from the view alone), so that a
+    fixed budget is spent on a few plausible actions rather than spread over dozens."""
     legal: list[str] = view["legal"]
+    shortlist: Callable[[View], list[str]] | None = getattr(model, "candidates", None)
+    if shortlist is not None and len(legal) > 1:
+        legal = shortlist(view)
     if len(legal) == 1:
         return legal[0]
     seat: int = view["seat"]
