@@ -1,0 +1,194 @@
+"""The quick policy that plays out a sampled Nine Virtues round for the ``hard`` search.
+
+It runs thousands of times per decision, so it reads the sampled state's fields directly
+(never ``view()``). Each seat plays as the ``normal`` player judges (``nine_virtues.py``),
+from its own hand and the public cards only, not from the other sampled hands: a rollout
+that let opponents see every hand would make them snipe cards no real opponent would, and
+the search would learn to fear them. Another hand is its known cards plus a random draw
+from the cards the seat cannot see, so the seat leads (or ties) rank r with ``c`` cards with
+some chance ``lead(r, c)`` (exact hypergeometric odds), and a rank is worth
+
+    (r * lead if it holds one) + (its bids of r) * r * (2 * lead - 1)      (NV-11, NV-12)
+
+* Bid R: R's worth as a bid, plus a little for denying R to an opponent who would score
+  it, plus a bonus for moving the round on;
+* Kill R (from turn N+1, NV-6): the denial alone, plus the same bonus;
+* Swap H C: the change in worth of ranks H and C, less the help H gives the opponents in
+  the centre, plus the denial of C. Swaps stop after ``SWAP_TURNS`` turns per player, so
+  every rollout ends (NV-8: computer players never stall);
+* call R (NV-9): the rank whose call adds most to the caller's worth, judged the same way.
+
+The 1 is wild at the end (NV-9), so in play holding it is worth ``ONE_WORTH``. The weights
+were tuned by playing this policy alone against the ``normal`` player: it is about as
+strong. Ties go to the first action found (bids, then kills, then swaps, ranks in order);
+the ``Rng`` is not used, so a rollout is a function of its sampled state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from math import comb
+
+from ..cards import PAIRS_COUNTS
+from ..games.nine_virtues.game import CALL, NineVirtues
+from ..rng import Rng
+
+ONE = 1
+ONE_WORTH = 5.0
+"""What the wild 1 is worth in hand or to an opponent who could take it."""
+DENIAL = 0.15
+"""How much an opponent's gain from a centre card counts: only one of them gets it."""
+PROGRESS = 0.5
+"""Points a Bid or Kill is worth beyond its score: the round has to end."""
+SWAP_TURNS = 2
+"""Rollouts swap only during the first ``SWAP_TURNS * N`` turns of a round."""
+
+
+def rollout_action(game: NineVirtues, rng: Rng) -> str:
+    """A quick, sensible legal action for ``game.to_act`` in a sampled state."""
+    del rng  # the policy is deterministic: the search's randomness is in the sampling
+    players = game.players
+    calling = game._stage == CALL
+    if calling:
+        seat = next(seat for seat, hand in enumerate(game._hands) if ONE in hand)
+    else:
+        seat = (game._dealer + 1 + game._turns) % players
+    mine = [0] * 11
+    for rank in game._hands[seat]:
+        mine[rank] += 1
+    bids = [0] * 11
+    for rank in game._bids[seat]:
+        bids[rank] += 1
+    lead, rival = _odds(game, seat, mine)
+
+    def points(rank: int, count: int) -> float:
+        """Expected hand and bid points of ``rank`` with ``count`` cards of it in hand."""
+        chance = lead(rank, count)
+        value = rank * chance if count else 0.0
+        return value + bids[rank] * rank * (2.0 * chance - 1.0)
+
+    if calling:
+        mine[ONE] -= 1  # the 1 being called is not a rank-1 card
+        gains = [points(rank, mine[rank] + 1) - points(rank, mine[rank]) for rank in range(11)]
+        return f"call {max(range(1, 11), key=lambda rank: (gains[rank], -rank))}"
+
+    def worth(rank: int, count: int) -> float:
+        return (ONE_WORTH if count else 0.0) if rank == ONE else points(rank, count)
+
+    def threat(rank: int, count: int) -> float:
+        """What a centre card of ``rank`` is worth to the opponent it suits best, while
+        this seat holds ``count`` of that rank."""
+        return ONE_WORTH if rank == ONE else rank * rival(rank, count)
+
+    centre = game._centre
+    ranks = sorted(set(centre))
+    best_value = -1e9
+    best = ""
+    for rank in ranks:
+        if rank == ONE:
+            continue
+        value = rank * (2.0 * lead(rank, mine[rank]) - 1.0) + DENIAL * threat(rank, mine[rank])
+        if value + PROGRESS > best_value:
+            best_value, best = value + PROGRESS, f"bid {rank}"
+    if game._turns >= players:  # NV-6
+        for rank in ranks:
+            value = DENIAL * threat(rank, mine[rank]) + PROGRESS
+            if value > best_value:
+                best_value, best = value, f"kill {rank}"
+    limit = game.options["swap_limit"]
+    turn = game._turns + 1
+    if turn <= SWAP_TURNS * players and (limit is None or turn <= limit):
+        takes = sorted(
+            (
+                -(worth(c, mine[c] + 1) - worth(c, mine[c]) + DENIAL * threat(c, mine[c] + 1)),
+                c,
+            )
+            for c in ranks
+        )
+        gives = sorted(
+            (
+                worth(h, mine[h]) - worth(h, mine[h] - 1) + DENIAL * threat(h, mine[h] - 1),
+                h,
+            )
+            for h in sorted(set(game._hands[seat]))
+        )
+        for neg_gain, take in takes[:2]:
+            for loss, give in gives[:2]:
+                if give == take:
+                    continue
+                value = -neg_gain - loss
+                if value > best_value:
+                    best_value, best = value, f"swap {give} {take}"
+    # Unreachable in a real round (a Bid is open until Kills are), but never play nothing.
+    return best or game.legal_actions()[0]
+
+
+Odds = Callable[[int, int], float]
+
+
+def _odds(game: NineVirtues, seat: int, mine: list[int]) -> tuple[Odds, Odds]:
+    """``lead(r, c)``: the chance that ``c`` cards of rank ``r`` lead or tie every other
+    hand; ``rival(r, c)``: the chance that some other hand holds at least ``c`` of them;
+    both as ``seat`` can judge them, from its own hand and the public cards."""
+    players = game.players
+    seen = list(mine)
+    for rank in game._centre:
+        seen[rank] += 1
+    for rank in game._killed:
+        seen[rank] += 1
+    for row in game._bids:
+        for rank in row:
+            seen[rank] += 1
+    known = [[0] * 11 for _ in range(players)]
+    others = [other for other in range(players) if other != seat]
+    for other in others:
+        row = known[other]
+        for rank in game._known[other]:
+            row[rank] += 1
+            seen[rank] += 1
+    pool = [PAIRS_COUNTS[rank] - seen[rank] if rank else 0 for rank in range(11)]
+    unseen = sum(pool)
+    slots = [len(game._hands[other]) - len(game._known[other]) for other in range(players)]
+
+    def lead(rank: int, count: int) -> float:
+        chance = 1.0
+        good = pool[rank]
+        for other in others:
+            extra = count - known[other][rank]
+            if extra < 0:
+                return 0.0
+            cdf = _at_most(slots[other], good, unseen)
+            if extra < len(cdf):
+                chance *= cdf[extra]
+        return chance
+
+    def rival(rank: int, count: int) -> float:
+        none = 1.0
+        good = pool[rank]
+        for other in others:
+            extra = count - 1 - known[other][rank]
+            if extra < 0:
+                return 1.0
+            cdf = _at_most(slots[other], good, unseen)
+            if extra < len(cdf):
+                none *= cdf[extra]
+        return 1.0 - none
+
+    return lead, rival
+
+
+@cache
+def _at_most(draws: int, good: int, total: int) -> tuple[float, ...]:
+    """P(X <= k) for k = 0..draws, X hypergeometric: ``draws`` cards from ``total`` unseen
+    cards of which ``good`` are of the rank (exact integers, divided once, so the values
+    are the same on every platform; at most a few thousand distinct arguments)."""
+    ways = comb(total, draws)
+    if ways == 0:
+        return (1.0,)
+    out: list[float] = []
+    running = 0
+    for k in range(draws + 1):
+        running += comb(good, k) * comb(total - good, draws - k)
+        out.append(running / ways)
+    return tuple(out)

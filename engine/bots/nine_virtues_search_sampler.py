@@ -1,0 +1,274 @@
+"""Sampling Nine Virtues states from one seat's view, for the ``hard`` search (no peeking).
+
+Only the view goes in. What the view and this round's public log (``view["log"]``) tell the
+deciding seat, and so what every sampled state respects exactly:
+
+* its own hand, the centre, every bid row and the killed cards (NV-5);
+* each other hand holds its ``known`` cards (ranks it took from the centre by Swap and has
+  not given back) and as many more unseen cards as its hand size leaves room for;
+* the set-aside cards (NV-3) are unseen: they take whatever of the unseen cards the other
+  hands do not;
+* the 55-card deck (PD-1): the unseen cards are the deck less everything the seat sees;
+* in the ``call`` phase the caller holds the 1 (NV-9: the caller's identity is public);
+* the turn, dealer, totals, round, score sheet and this round's log are the view's.
+
+The unseen cards are dealt uniformly at random into those places, and a draw is then kept
+with a probability that weighs what play has suggested (rejection sampling; each factor is
+at most 1, and after ``MAX_DRAWS`` tries the last draw is kept):
+
+* a Swap that gave a rank not known to be in the giver's hand shows that the giver was
+  dealt that rank. The card is public now, so it constrains nothing directly, but it makes
+  deals with more of that rank likelier: with ``g`` cards of a rank shown this way and ``u``
+  more of it left in the hand, the draw is kept with probability ``1 / C(u + g, g)``, which
+  is exactly the posterior if play says nothing else about hands;
+* players bid ranks they hold (NV-12 makes any other bid a likely loss; the ``normal``
+  player held the rank at 91% of its bids, against 45% for a random other seat), so a draw
+  in which another seat held none of a rank it bid, at the time it bid it, is kept with
+  probability ``BID_WITHOUT``; and players seldom kill a rank they hold, so a draw in which
+  a seat held the rank it killed is kept with probability ``KILL_WITH``. The holding at the
+  time of the action is the current one corrected by the seat's later (public) swaps.
+
+Nothing else is read into other seats' choices. Everything here is a function of the view
+and the ``Rng`` alone, so two games that look the same to the seat give the same samples.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from ..cards import PAIRS_COUNTS, PAIRS_RANKS
+from ..games.nine_virtues.game import CALL, OVER, PLAY, NineVirtues
+from ..games.nine_virtues.scoring import score_round
+from ..rng import Rng
+
+View = dict[str, Any]
+
+ONE = 1
+BID_WITHOUT = 0.15
+"""Weight of a world in which a seat bid a rank it held none of (module docstring)."""
+KILL_WITH = 0.5
+"""Weight of a world in which a seat killed a rank it held some of (module docstring)."""
+MAX_DRAWS = 40
+"""Rejection-sampling attempts before the last draw is kept anyway (each is accepted with
+probability at least ``1 / C(u + g, g)`` per shown rank, so this is almost never reached)."""
+
+
+@dataclass(frozen=True)
+class Inference:
+    """What a seat's view says about the hidden cards (computed once per view)."""
+
+    seat: int
+    players: int
+    unseen: tuple[int, ...]
+    """Ranks the seat cannot see (other hands' unknown cards and the set-aside cards),
+    sorted, the 1 left out when ``forced`` places it."""
+    slots: tuple[int, ...]
+    """Per seat: hand cards to draw from ``unseen`` (0 for the seat itself)."""
+    forced: tuple[tuple[int, ...], ...]
+    """Per seat: cards it surely holds beyond ``known`` (the caller's 1)."""
+    shown: tuple[tuple[tuple[int, int], ...], ...]
+    """Per seat: ``(rank, count)`` of cards it gave by Swap from the unknown part of its
+    hand, i.e. ranks it was dealt (see the module docstring)."""
+    hints: tuple[Hint, ...] = ()
+    """What other seats' Bids and Kills suggest about their hands (module docstring)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A Bid or Kill by another seat: a sampled world in which that seat then held none of
+    the rank is weighted ``if_none``, one in which it held some ``if_some``."""
+
+    seat: int
+    rank: int
+    offset: int
+    """Cards of the rank the seat held then beyond those now in its unknown part: its known
+    and forced cards now, plus those it has given away by Swap since, less those taken."""
+    if_none: float
+    if_some: float
+
+
+def infer(view: View) -> Inference:
+    """Read a seat's view: the unseen cards, the slots to fill, and the log's evidence."""
+    seat: int = view["seat"]
+    players: int = view["players"]
+    known: list[list[int]] = view["known"]
+    seen: Counter[int] = Counter(view["hand"]) + Counter(view["centre"])
+    seen.update(view["killed"])
+    for row in view["bids"]:
+        seen.update(row)
+    for other in range(players):
+        if other != seat:
+            seen.update(known[other])
+    unseen: list[int] = []
+    for rank in PAIRS_RANKS:
+        left = PAIRS_COUNTS[rank] - seen[rank]
+        if left < 0:
+            raise ValueError(f"view shows {seen[rank]} cards of rank {rank}; the deck has fewer")
+        unseen.extend([rank] * left)
+    slots = [
+        0 if other == seat else view["hand_sizes"][other] - len(known[other])
+        for other in range(players)
+    ]
+    forced: list[tuple[int, ...]] = [() for _ in range(players)]
+    caller = view.get("caller")
+    # NV-9: only the holder of the 1 calls, so the caller holds it.
+    if view["phase"] == CALL and caller not in (None, seat) and ONE not in known[caller]:
+        unseen.remove(ONE)
+        slots[caller] -= 1
+        forced[caller] = (ONE,)
+    if min(slots) < 0 or sum(slots) > len(unseen):
+        raise ValueError("view's hand sizes do not fit the unseen cards")
+    return Inference(
+        seat=seat,
+        players=players,
+        unseen=tuple(unseen),
+        slots=tuple(slots),
+        forced=tuple(forced),
+        shown=_shown_by_swaps(view["log"], players, seat),
+        hints=_hints(view["log"], seat, known, forced),
+    )
+
+
+def _hints(
+    log: list[dict[str, Any]],
+    seat: int,
+    known: list[list[int]],
+    forced: list[tuple[int, ...]],
+) -> tuple[Hint, ...]:
+    """The Bids and Kills of other seats this round, as ``Hint``s (module docstring)."""
+    hints: list[Hint] = []
+    for index, entry in enumerate(log):
+        actor = entry.get("seat")
+        action = entry.get("action")
+        if actor is None or actor == seat or not isinstance(action, str):
+            continue
+        verb, *words = action.split()
+        if verb not in ("bid", "kill"):
+            continue
+        rank = int(words[0])
+        offset = known[actor].count(rank) + forced[actor].count(rank)
+        for later in log[index + 1 :]:
+            later_action = later.get("action")
+            if later.get("seat") != actor or not isinstance(later_action, str):
+                continue
+            later_verb, *ranks = later_action.split()
+            if later_verb == "swap":
+                offset += (int(ranks[0]) == rank) - (int(ranks[1]) == rank)
+        if verb == "bid":
+            hints.append(Hint(actor, rank, offset, BID_WITHOUT, 1.0))
+        else:
+            hints.append(Hint(actor, rank, offset, 1.0, KILL_WITH))
+    return tuple(hints)
+
+
+def _shown_by_swaps(
+    log: list[dict[str, Any]], players: int, seat: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Replay this round's swaps with the engine's ``known`` rule (a swap first forgets one
+    known copy of the given rank, else the card came from the unknown part) and count, per
+    other seat, the ranks given from the unknown part."""
+    known: list[list[int]] = [[] for _ in range(players)]
+    shown: list[Counter[int]] = [Counter() for _ in range(players)]
+    for entry in log:
+        action = entry.get("action")
+        giver = entry.get("seat")
+        if not isinstance(action, str) or not action.startswith("swap ") or giver is None:
+            continue
+        give, take = (int(word) for word in action.split()[1:])
+        if give in known[giver]:
+            known[giver].remove(give)
+        else:
+            shown[giver][give] += 1
+        known[giver].append(take)
+    return tuple(
+        () if other == seat else tuple(sorted(shown[other].items())) for other in range(players)
+    )
+
+
+def draw_hidden(inference: Inference, rng: Rng) -> list[list[int]]:
+    """The unknown part of every hand (the seat's own entry empty), drawn from the unseen
+    cards with the weighting of the module docstring; the rest is set aside."""
+    needed = sum(inference.slots)
+    evidence = any(inference.shown) or bool(inference.hints)
+    parts: list[list[int]] = []
+    for attempt in range(MAX_DRAWS):
+        cards = list(inference.unseen)
+        # A partial Fisher-Yates shuffle: only the first ``needed`` positions matter.
+        size = len(cards)
+        for i in range(needed):
+            j = i + rng.below(size - i)
+            cards[i], cards[j] = cards[j], cards[i]
+        parts = []
+        start = 0
+        for count in inference.slots:
+            parts.append(cards[start : start + count])
+            start += count
+        if not evidence or attempt == MAX_DRAWS - 1:
+            break
+        if rng.random() < _likelihood(parts, inference):
+            break
+    return [part + list(extra) for part, extra in zip(parts, inference.forced, strict=True)]
+
+
+def _likelihood(parts: list[list[int]], inference: Inference) -> float:
+    """``prod 1 / C(u + g, g)`` over the ranks each seat showed it was dealt (in [0, 1])."""
+    weight = 1.0
+    for part, shown in zip(parts, inference.shown, strict=True):
+        for rank, count in shown:
+            left = part.count(rank)
+            if left:
+                weight /= comb(left + count, count)
+    for hint in inference.hints:
+        held = parts[hint.seat].count(hint.rank) + hint.offset
+        weight *= hint.if_some if held else hint.if_none
+    return weight
+
+
+class SampledNineVirtues(NineVirtues):
+    """A sampled state: it plays exactly like ``NineVirtues`` until its round is scored, and
+    then stops (the search never looks past that round). Stopping there skips what a real
+    game does next and a playout never needs: the score sheet's deep-copied breakdown and
+    the next round's shuffle, which together cost more than the playout itself."""
+
+    baseline: int | None = None
+    """The seat's margin when the same sampled world is played out after a baseline action
+    (set by the search model; see ``engine/bots/nine_virtues_search.py``)."""
+
+    def _score(self, call: int | None) -> None:
+        scores, _ = score_round(self._hands, self._bids, self._killed, self._holder_of_one(), call)
+        for seat, points in enumerate(scores):
+            self._totals[seat] += points
+        self.score_sheet.append({"round": self._round, "scores": scores, "detail": None})
+        self._stage = OVER
+        self._finish()
+
+
+def build_state(view: View, hidden: list[list[int]]) -> SampledNineVirtues:
+    """A ``NineVirtues`` state matching ``view`` with the other hands' unknown cards
+    ``hidden`` (``draw_hidden``): everything public, the seat's hand and the common state
+    (round, totals, score sheet, this round's log, dealer, turn) are copied from the view."""
+    seat: int = view["seat"]
+    players: int = view["players"]
+    game = SampledNineVirtues.bare(players, view["options"])
+    game._dealer = view["dealer"]
+    game._hands = [
+        list(view["hand"]) if other == seat else sorted(view["known"][other] + hidden[other])
+        for other in range(players)
+    ]
+    game._centre = list(view["centre"])
+    game._bids = [list(row) for row in view["bids"]]
+    game._killed = list(view["killed"])
+    game._known = [list(row) for row in view["known"]]
+    stage: str = view["phase"]
+    game._stage = stage
+    # A view's ``turn`` is the turn being played; in the call phase, the last one played.
+    game._turns = view["turn"] - 1 if stage == PLAY else view["turn"]
+    game._totals = list(view["totals"])
+    game._round = view["round"]
+    # Entries are never changed once written, so sharing them with the view is safe.
+    game.score_sheet = list(view["score_sheet"])
+    game.public_log = list(view["log"])
+    return game
