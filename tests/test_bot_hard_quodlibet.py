@@ -80,10 +80,14 @@ def play_on(game: Game, move: int) -> None:
     "options",
     [
         {},
-        {"contracts": ["open-trousers", "good-hunting", "bribe", "snack"]},
-        {"contracts": ["snack"], "dealer_leads": True, "plus_austrian": True},
+        {
+            "contracts": ["plus", "open-trousers", "good-hunting", "bribe", "snack"],
+            "dealer_leads": True,
+            "plus_austrian": True,
+        },
+        {"contracts": ["snack"]},
     ],
-    ids=["full-game", "wheel-3-and-bribe", "snack"],
+    ids=["full-game", "practice-variants", "snack"],
 )
 def test_sampled_worlds_agree_with_the_view_in_every_phase(options: dict[str, Any]) -> None:
     phases: set[str] = set()
@@ -448,3 +452,23 @@ def test_plan_is_reused_for_the_same_view_only() -> None:
     one = MODEL.sample(view, Rng(1))
     two = MODEL.sample(dict(view), Rng(1))  # an equal view gives the same world
     assert one.dealt == two.dealt  # type: ignore[attr-defined]
+
+
+def test_candidates_one_of_each_kind_of_action_the_seat_cannot_tell_apart() -> None:
+    game = new(contracts=["open-trousers"], dealer=3, deal={"hands": SUITS})
+    (position,) = MODEL.candidates(game.view(0))  # QL-17: every position is unseen
+    assert position in game.legal_actions()
+    hands = [
+        ["JS", "JH", "JD", "JC"],
+        ["7S", "7H", "7D", "7C"],
+        ["TS", "QS", "8S", "9S"],
+        ["KS", "AS", "8H", "9H"],
+    ]
+    piles = [["TH", "QH", "KH"], ["AH", "8D", "9D"], ["TD", "QD", "KD"]]
+    piles += [["AD", "8C", "9C"], ["TC", "QC", "KC"], ["AC"]]
+    snack = snack_game(hands, piles)
+    snack.apply("play JS")
+    assert len(snack.legal_actions()) == 6
+    assert MODEL.candidates(snack.view(1)) == ["take 1", "take 6"]  # QL-20: 3-card piles alike
+    snack.apply("take 6")
+    assert MODEL.candidates(snack.view(1)) == ["take 1"]

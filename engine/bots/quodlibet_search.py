@@ -14,8 +14,11 @@
   ``tanh`` so one disaster does not outweigh many small gains. When the game ends, a win
   (ties shared) counts most.
 
-Budget: ``ITERATIONS`` playouts per decision, about 0.2-0.4 s on CPython (the browser also
-passes ``time_ms``).
+Budget: ``ITERATIONS`` playouts per decision. Measured on CPython 3.11 (CPU time, one core):
+a searched move takes about 0.2 s at the median and 0.4 s at the 95th percentile (the
+longest are the first moves of a deal, whose rollouts play all eight tricks); forced moves
+and Open Trousers plays take next to nothing. Pyodide is about twice as slow, and the
+browser also passes ``time_ms``.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from .quodlibet_search_sample import sample_state
 from .quodlibet_search_world import View
 from .search import Budget
 
-ITERATIONS = 250
+ITERATIONS = 800
 SCALE = 60.0
 """Points of margin that count as a clear win of a deal (tanh scale)."""
 WIN_WEIGHT = 0.8
@@ -48,6 +51,22 @@ class QuodlibetSearch:
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         return deal_reward(game, seat, scored_before)
+
+    def candidates(self, view: View) -> list[str]:
+        """The legal actions worth searching (``search`` asks, when it can): the seat
+        cannot tell some of them apart, so one stands for all. In Open Trousers every
+        position of its own hand is an unseen card (QL-17): one position, varied by the
+        move number. In Snack the three-card piles are all unseen (QL-20): one of them,
+        beside the one-card pile."""
+        legal: list[str] = view["legal"]
+        if view["phase"] == "play" and view["contract"] == "open-trousers":
+            return [legal[len(view["log"]) % len(legal)]]
+        if legal[0].startswith("take "):
+            sizes: list[int] = view["piles"]
+            big = [a for a in legal if sizes[int(a.split()[1]) - 1] > 1][:1]
+            single = [a for a in legal if sizes[int(a.split()[1]) - 1] == 1]
+            return big + single
+        return legal
 
 
 def deal_reward(game: Game, seat: int, scored_before: int) -> float:
