@@ -12,9 +12,9 @@ deciding seat, and so what every sampled state respects exactly:
 * in the ``call`` phase the caller holds the 1 (NV-9: the caller's identity is public);
 * the turn, dealer, totals, round, score sheet and this round's log are the view's.
 
-The unseen cards are dealt uniformly at random into those places, and a draw is then kept
-with a probability that weighs what play has suggested (rejection sampling; each factor is
-at most 1, and after ``MAX_DRAWS`` tries the last draw is kept):
+The unseen cards are dealt at random into those places, each other seat's share kept with a
+probability (its weight, at most 1) that weighs what play has suggested about that seat,
+else drawn again (rejection sampling, seat by seat: see ``draw_hidden``):
 
 * a Swap that gave a rank not known to be in the giver's hand shows that the giver was
   dealt that rank. The card is public now, so it constrains nothing directly, but it makes
@@ -51,9 +51,8 @@ BID_WITHOUT = 0.15
 """Weight of a world in which a seat bid a rank it held none of (module docstring)."""
 KILL_WITH = 0.5
 """Weight of a world in which a seat killed a rank it held some of (module docstring)."""
-MAX_DRAWS = 40
-"""Rejection-sampling attempts before the last draw is kept anyway (each is accepted with
-probability at least ``1 / C(u + g, g)`` per shown rank, so this is almost never reached)."""
+MAX_DRAWS = 50
+"""Draws of one seat's cards before the last one is kept anyway (rarely reached)."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +127,7 @@ def infer(view: View) -> Inference:
         slots=tuple(slots),
         forced=tuple(forced),
         shown=_shown_by_swaps(view["log"], players, seat),
-        hints=_hints(view["log"], seat, known, forced),
+        hints=_hints(view["log"], seat, known, forced, unseen),
     )
 
 
@@ -137,6 +136,7 @@ def _hints(
     seat: int,
     known: list[list[int]],
     forced: list[tuple[int, ...]],
+    unseen: list[int],
 ) -> tuple[Hint, ...]:
     """The Bids and Kills of other seats this round, as ``Hint``s (module docstring)."""
     hints: list[Hint] = []
@@ -157,6 +157,8 @@ def _hints(
             later_verb, *ranks = later_action.split()
             if later_verb == "swap":
                 offset += (int(ranks[0]) == rank) - (int(ranks[1]) == rank)
+        if offset > 0 or rank not in unseen:
+            continue  # the same weight in every world: it tells the sampler nothing
         if verb == "bid":
             hints.append(Hint(actor, rank, offset, BID_WITHOUT, 1.0))
         else:
@@ -190,39 +192,45 @@ def _shown_by_swaps(
 
 def draw_hidden(inference: Inference, rng: Rng) -> list[list[int]]:
     """The unknown part of every hand (the seat's own entry empty), drawn from the unseen
-    cards with the weighting of the module docstring; the rest is set aside."""
-    needed = sum(inference.slots)
-    evidence = any(inference.shown) or bool(inference.hints)
+    cards with the weighting of the module docstring; the rest is set aside.
+
+    Seat by seat in seat order, each draw is kept with that seat's own weight, else that
+    seat draws again from what the seats before it left (up to ``MAX_DRAWS`` times; then
+    the last draw stands). Drawing seat by seat keeps a draw cheap however many hints there
+    are; it is exact for one weighted seat and close otherwise (a later seat's chances do
+    not feed back into an earlier seat's draw)."""
+    cards = list(inference.unseen)
+    size = len(cards)
+    start = 0
     parts: list[list[int]] = []
-    for attempt in range(MAX_DRAWS):
-        cards = list(inference.unseen)
-        # A partial Fisher-Yates shuffle: only the first ``needed`` positions matter.
-        size = len(cards)
-        for i in range(needed):
-            j = i + rng.below(size - i)
-            cards[i], cards[j] = cards[j], cards[i]
-        parts = []
-        start = 0
-        for count in inference.slots:
-            parts.append(cards[start : start + count])
-            start += count
-        if not evidence or attempt == MAX_DRAWS - 1:
-            break
-        if rng.random() < _likelihood(parts, inference):
-            break
-    return [part + list(extra) for part, extra in zip(parts, inference.forced, strict=True)]
+    for seat, count in enumerate(inference.slots):
+        shown = inference.shown[seat]
+        hints = [hint for hint in inference.hints if hint.seat == seat]
+        for attempt in range(MAX_DRAWS):
+            # A partial Fisher-Yates shuffle of what is left: only ``count`` cards are needed.
+            for i in range(start, start + count):
+                j = i + rng.below(size - i)
+                cards[i], cards[j] = cards[j], cards[i]
+            part = cards[start : start + count]
+            if not (shown or hints) or attempt == MAX_DRAWS - 1:
+                break
+            if rng.random() < _weight(part, shown, hints):
+                break
+        parts.append(part + list(inference.forced[seat]))
+        start += count
+    return parts
 
 
-def _likelihood(parts: list[list[int]], inference: Inference) -> float:
-    """``prod 1 / C(u + g, g)`` over the ranks each seat showed it was dealt (in [0, 1])."""
+def _weight(part: list[int], shown: tuple[tuple[int, int], ...], hints: list[Hint]) -> float:
+    """One seat's weight, in [0, 1]: ``1 / C(u + g, g)`` per rank it showed it was dealt,
+    times each of its hints' factor (module docstring)."""
     weight = 1.0
-    for part, shown in zip(parts, inference.shown, strict=True):
-        for rank, count in shown:
-            left = part.count(rank)
-            if left:
-                weight /= comb(left + count, count)
-    for hint in inference.hints:
-        held = parts[hint.seat].count(hint.rank) + hint.offset
+    for rank, count in shown:
+        left = part.count(rank)
+        if left:
+            weight /= comb(left + count, count)
+    for hint in hints:
+        held = part.count(hint.rank) + hint.offset
         weight *= hint.if_some if held else hint.if_none
     return weight
 
