@@ -22,9 +22,10 @@ a busy two-core machine and 0.65 s median (0.85 s p95) in Pyodide under Node
 (``benchmarks/bot_timing.py``; Pyodide chose the same actions). Measured against ``normal``
 (``python -m engine tournament nine-virtues --games 80 --players 4``: one ``hard`` seat,
 rotated through every seat over 20 shared deals): won 36.3% (95% CI 28.0-44.5%, fair 25%,
-1.45x), mean final score 130.7 against 124.6 for ``normal``. Duplicate single rounds (the
-same deal played with ``hard`` and with ``normal`` in one seat) put it about +1 point a round
-ahead; the same bot without the bid and kill hints, about even.
+1.45x), mean final score 130.7 against 124.6 for ``normal``. In duplicate single rounds
+(120 deals, each played once with ``hard`` and once with ``normal`` in the same seat, 4
+players) it scored +0.9 ± 1.0 points a round more than ``normal``; before the bid and kill
+hints, +0.3 ± 1.1 (neither interval alone excludes zero).
 """
 
 from __future__ import annotations
