@@ -32,6 +32,7 @@ import time
 import tomllib
 import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
+from html import escape
 from pathlib import Path
 from typing import NamedTuple
 
@@ -291,7 +292,9 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -> Path:
+def build_site(
+    out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL, base_url: str | None = None
+) -> Path:
     """Build the static site into ``out`` (staged next to it, then swapped in whole, so a
     failed build leaves the previous site intact and a running server never sees half)."""
     if engine_install not in ENGINE_INSTALLS:
@@ -375,6 +378,14 @@ def build_site(out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL) -
         f'<script type="application/json" id="parlour-build">{data}</script>',
     )
     (stage / "index.html").write_text(page)
+    # The embed and its builder read the same manifest (README, "Embedding").
+    fill_embed_pages(stage, styles.strip(), data)
+
+    # A page per game with its oEmbed discovery link, and the oEmbed JSON (README,
+    # "Embedding"). After the service worker on purpose: they copy index.html as stamped
+    # with its version, and none of them is precached.
+    pages = write_embed_discovery(stage, catalog, site_base_url(base_url))
+    say(f"build: {pages} game pages and oEmbed files for {site_base_url(base_url)}")
 
     # Swap the new site in whole.
     old = out.with_name(out.name + ".old")
@@ -477,6 +488,102 @@ def _cached_header_rules(config: str, mtime_ns: int) -> tuple[HeaderRule, ...]:
     return netlify_header_rules(Path(config))
 
 
+EMBED_PAGES = ("embed.html", "embed-builder.html")
+"""Pages that, like index.html, carry the build's manifest (README, "Embedding")."""
+DEFAULT_BASE_URL = "http://127.0.0.1:8000"
+EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+OEMBED_WIDTH, OEMBED_HEIGHT = 640, 600
+"""The embed's default frame size (its resizer adapts the height to the content)."""
+
+
+def site_base_url(given: str | None = None) -> str:
+    """Where the site is published, for absolute URLs (oEmbed, discovery links): ``given``
+    (``--base-url``), else ``PARLOUR_BASE_URL``, else Netlify's ``URL``, else the local
+    server's ``http://127.0.0.1:8000``. No trailing slash."""
+    env = os.environ
+    url = given or env.get("PARLOUR_BASE_URL") or env.get("URL") or DEFAULT_BASE_URL
+    if not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
+        raise StepFailed(f"build: the base URL {url!r} is not an http(s) address")
+    return url.rstrip("/")
+
+
+def fill_embed_pages(site: Path, styles: str, manifest_json: str) -> None:
+    """Put the build's manifest (and, in embed.html's inert template, the table styles) into
+    the embed pages, as for index.html."""
+    for name in EMBED_PAGES:
+        path = site / name
+        page = path.read_text()
+        if "<!-- build:manifest -->" not in page:
+            raise StepFailed(f"build: web/{name} lacks the <!-- build:manifest --> marker")
+        page = page.replace("<!-- build:styles -->", styles)
+        page = page.replace(
+            "<!-- build:manifest -->",
+            f'<script type="application/json" id="parlour-build">{manifest_json}</script>',
+        )
+        path.write_text(page)
+
+
+def embed_snippet(base: str, game_id: str, name: str, height: int = OEMBED_HEIGHT) -> str:
+    """The iframe (and optional resize script) that embeds a game; embed-builder.js writes
+    the same markup from the reader's choices."""
+    src = escape(f"{base}/embed.html?game={game_id}")
+    title = escape(f"{name}, a card game from Parlour")
+    return (
+        f'<iframe src="{src}" title="{title}" width="100%" height="{height}"'
+        ' style="border:0;max-width:100%" loading="lazy" allow="fullscreen"'
+        f' sandbox="{EMBED_SANDBOX}"></iframe>\n'
+        f'<script async src="{escape(base)}/embed-resize.js"></script>'
+    )
+
+
+def oembed(base: str, game_id: str, name: str) -> dict[str, object]:
+    """The oEmbed 1.0 response (type ``rich``) for one game's page."""
+    return {
+        "version": "1.0",
+        "type": "rich",
+        "title": f"{name} \u00b7 Parlour",
+        "provider_name": "Parlour",
+        "provider_url": f"{base}/",
+        "html": embed_snippet(base, game_id, name),
+        "width": OEMBED_WIDTH,
+        "height": OEMBED_HEIGHT,
+        "cache_age": 86400,
+    }
+
+
+def write_embed_discovery(site: Path, catalog: dict[str, object], base: str) -> int:
+    """``<game>.html`` (index.html with the game chosen in the menu, its own title and an
+    oEmbed discovery link) and ``oembed/<game>.json`` for every game. Returns the count."""
+    index = (site / "index.html").read_text()
+    tags = (r"<title>[^<]*</title>", r'<meta name="description"[^>]*>')
+    found = [re.search(pattern, index) for pattern in tags]
+    if found[0] is None or found[1] is None:
+        raise StepFailed("build: web/index.html lacks its <title> or description")
+    title_tag, description_tag = found[0].group(0), found[1].group(0)
+    (site / "oembed").mkdir(exist_ok=True)
+    for game_id, info in sorted(catalog.items()):
+        name = str(info["name"]) if isinstance(info, dict) else game_id
+        data = json.dumps(oembed(base, game_id, name), indent=2, ensure_ascii=False)
+        (site / "oembed" / f"{game_id}.json").write_text(data + "\n")
+        title = f"{name} \u00b7 Parlour: card games in the browser"
+        head = (
+            f"<title>{escape(title)}</title>\n"
+            f'  <link rel="canonical" href="{escape(base)}/{game_id}.html">\n'
+            '  <link rel="alternate" type="application/json+oembed"'
+            f' href="{escape(base)}/oembed/{game_id}.json" title="{escape(name)}">\n'
+            f'  <meta name="parlour-game" content="{escape(game_id)}">'
+        )
+        description = escape(
+            f"{name}: a card game to play in your browser, against the computer or passing "
+            "one device round the table."
+        )
+        page = index.replace(title_tag, head, 1).replace(
+            description_tag, f'<meta name="description" content="{description}">', 1
+        )
+        (site / f"{game_id}.html").write_text(page)
+    return len(catalog)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the headers netlify.toml gives them on Netlify (re-read when the
     file changes), so local runs and tests see what production serves. Paths no rule gives
@@ -557,12 +664,12 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 def cmd_build(args: argparse.Namespace) -> None:
     """The static site in ``dist/``: front end, engine wheel and the vendored runtime."""
-    build_site(Path(args.out).resolve(), args.engine_install)
+    build_site(Path(args.out).resolve(), args.engine_install, args.base_url)
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Build, then serve ``dist/`` on 127.0.0.1 until interrupted."""
-    site = build_site(DIST)
+    site = build_site(DIST, base_url=args.base_url or f"http://127.0.0.1:{args.port}")
     try:
         server = site_server(site, args.port, verbose=True)
     except OSError as exc:
@@ -594,10 +701,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=DEFAULT_ENGINE_INSTALL,
         help="how the browser installs the engine wheel (benchmarks compare them)",
     )
+    p_build.add_argument(
+        "--base-url",
+        help="where the site is published, for oEmbed and discovery links (default: "
+        f"$PARLOUR_BASE_URL, else Netlify's $URL, else {DEFAULT_BASE_URL})",
+    )
     p_build.set_defaults(func=cmd_build)
 
     p_serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p_serve.add_argument("--base-url", help="as for build (default: this server's address)")
     p_serve.set_defaults(func=cmd_serve)
 
     args = parser.parse_args(argv)

@@ -10,6 +10,7 @@ import { Menu } from "./menu.js";
 import { parseParams } from "./params.js";
 import { completeSetup, deepLink, newSeed } from "./setup.js";
 import { SaveStore, newId } from "./storage.js";
+import { decodeSave, importRecord } from "./savecode.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 
@@ -141,12 +142,43 @@ async function continueSaved(id, { quiet = false } = {}) {
 
 // --- start-up --------------------------------------------------------------------------
 
+// `embed=1` asks for the embed: hand over to embed.html with the same link (README, "Embedding").
+const leaving = new URLSearchParams(location.search).get("embed") === "1";
+if (leaving) location.replace(`embed.html${location.search}`);
+
 const params = parseParams(location.search, catalog);
-if (params.errors.length) {
+if (params.errors.length && !leaving) {
   notice("This link could not start a game:", { kind: "warning", list: params.errors });
   setAddress("");
 }
-showMenu(params.setup);
+// A game's own page (<game>.html, from build.py) opens the menu on that game; the embed's
+// rules link adds #how-to-play, which opens that game's rules.
+const pageGame = document.querySelector('meta[name="parlour-game"]')?.content;
+if (!leaving) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
+if (catalog[pageGame] && location.hash === "#how-to-play") {
+  const rules = document.getElementById(`game-${pageGame}`)?.closest(".game-card")?.querySelector("details.rules");
+  if (rules) {
+    rules.open = true;
+    rules.scrollIntoView({ block: "start" });
+  }
+}
+
+// A game carried over in the link's #import=<save code> (the embed's "Open full screen"):
+// saved on this device at once, continued when the engine is ready.
+async function carriedGame() {
+  if (leaving || !location.hash.startsWith("#import=")) return null;
+  const code = decodeURIComponent(location.hash.slice("#import=".length));
+  history.replaceState(null, "", location.pathname + location.search); // a reload must not import it again
+  const { record, error } = await decodeSave(code, catalog);
+  if (error) {
+    notice(`The game in this link could not be opened. ${error}`, { kind: "warning" });
+    return null;
+  }
+  const id = importRecord(store, record);
+  menu.refreshSaved();
+  return id;
+}
+const carried = carriedGame();
 
 async function boot() {
   try {
@@ -159,6 +191,8 @@ async function boot() {
   }
   html.dataset.engine = "ready";
   menu.setReady(true);
+  const imported = await carried;
+  if (imported && (await continueSaved(imported))) return;
   if (params.errors.length) return;
   if (params.resume) {
     const resumed = await continueSaved(params.resume, { quiet: params.start });
@@ -168,4 +202,4 @@ async function boot() {
   if (params.start) await startNew(completeSetup(params.setup, catalog));
 }
 
-boot();
+if (!leaving) boot();

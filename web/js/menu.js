@@ -6,6 +6,7 @@
 import { h, listText } from "./dom.js";
 import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
+import { exportPanel, importForm } from "./savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, MAX_NAME } from "./setup.js";
 
 const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
@@ -65,8 +66,16 @@ export class Menu {
         "section",
         { class: "menu", "aria-label": "Menu" },
         this.progress.el,
-        h("section", { class: "saved", "aria-labelledby": "saved-title" }, h("h2", { id: "saved-title" }, "Saved games"), this.savedList),
+        h(
+          "section",
+          { class: "saved", "aria-labelledby": "saved-title" },
+          h("h2", { id: "saved-title" }, "Saved games"),
+          this.savedList,
+          // Save codes carry a game between devices, or out of an embed (savecode.js).
+          h("details", { class: "import-save" }, h("summary", {}, "Import a saved game"), importForm({ catalog: this.catalog, store: this.store, onImported: () => this.refreshSaved() })),
+        ),
         form,
+        h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, "Embed a game in your own page or article")),
       ),
     );
     this.#renderGames();
@@ -234,6 +243,23 @@ export class Menu {
             },
             r.over ? "Show" : "Continue",
           );
+          const share = h(
+            "button",
+            {
+              type: "button",
+              class: "button quiet export",
+              "aria-expanded": "false",
+              "aria-label": `Export ${this.#title(r)} as a save code`,
+              onclick: (event) => {
+                const item = event.currentTarget.closest("li");
+                const open = item.querySelector(".save-export");
+                event.currentTarget.setAttribute("aria-expanded", String(!open));
+                if (open) open.remove();
+                else item.append(exportPanel({ ...r, id: entry.id }, this.catalog));
+              },
+            },
+            "Export",
+          );
           const date = Date.parse(r.updated);
           return h(
             "li",
@@ -246,7 +272,7 @@ export class Menu {
               h("br"),
               h("small", {}, Number.isNaN(date) ? "" : `Saved ${dateFormat.format(new Date(date))}`),
             ),
-            h("div", { class: "save-actions" }, cont, remove),
+            h("div", { class: "save-actions" }, cont, share, remove),
           );
         }),
       ),

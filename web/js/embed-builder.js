@@ -1,0 +1,257 @@
+// "Embed this game" (embed-builder.html): builds the snippet that puts a game in someone
+// else's page from a few choices (game, seats, level, deal, height), copies it, and shows it
+// live. The snippet's iframe is the embed (embed.html), with the attributes every embed
+// needs: a title, lazy loading, fullscreen, and a sandbox that keeps same-origin (without
+// it the frame has no storage and cannot load its modules; the game is on its own origin,
+// so that is safe) and lets "Open full screen" open a normal tab. build.py writes the same
+// markup into each game's oEmbed response.
+//
+// The page may be opened with a deep link's parameters (?game=quodlibet&players=4...) to
+// start from those choices.
+
+import { h } from "./dom.js";
+import { manifest, gameIds } from "./manifest.js";
+import { parseParams } from "./params.js";
+import { completeSetup, defaultLevel, newSeed, MAX_SEED } from "./setup.js";
+import { copyText } from "./savecode.js";
+
+export const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+export const DEFAULT_HEIGHT = 600;
+const MIN_HEIGHT = 300;
+const MAX_HEIGHT = 3000;
+const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
+
+const catalog = manifest.games;
+const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+// The embed's address for these choices (only what was chosen; the embed fills the rest).
+export function embedUrl(base, choice) {
+  const fields = [
+    ["game", choice.game],
+    ["players", choice.players],
+    ["seats", choice.seats.join(",")], // commas stay readable
+    ["level", choice.level],
+    ["seed", choice.seed],
+    ["speed", choice.instant ? "instant" : null],
+    ["autostart", choice.autostart ? "1" : null],
+  ];
+  const query = fields
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%2C/g, ",")}`)
+    .join("&");
+  return new URL(`embed.html?${query}`, base).href;
+}
+
+// -> the HTML to paste: the iframe, and the resize script unless left out.
+export function snippet(base, choice) {
+  const name = catalog[choice.game].name;
+  const frame =
+    `<iframe src="${escapeAttr(embedUrl(base, choice))}" title="${escapeAttr(`${name}, a card game from Parlour`)}"` +
+    ` width="100%" height="${choice.height}" style="border:0;max-width:100%" loading="lazy"` +
+    ` allow="fullscreen" sandbox="${SANDBOX}"></iframe>`;
+  if (!choice.resize) return frame;
+  return `${frame}\n<script async src="${escapeAttr(new URL("embed-resize.js", base).href)}"></script>`;
+}
+
+// --- the form --------------------------------------------------------------------------------
+
+const form = document.getElementById("builder-form");
+const output = document.getElementById("snippet");
+const copyButton = document.getElementById("copy-snippet");
+const copyStatus = document.getElementById("copy-status");
+const preview = document.getElementById("preview");
+const base = new URL(".", location.href).href;
+
+const prefill = parseParams(location.search, catalog).setup;
+const state = fromSetup(prefill.game ? prefill : { game: gameIds[0] });
+state.seed = prefill.seed ?? null;
+state.instant = prefill.speed === "instant";
+state.autostart = false;
+state.resize = true;
+state.height = DEFAULT_HEIGHT;
+
+function fromSetup(partial) {
+  const setup = completeSetup(partial, catalog);
+  return { game: setup.game, players: setup.players, seats: setup.seats, level: setup.level };
+}
+
+const field = (label, id, control, hint = null) =>
+  h("p", { class: "field" }, h("label", { for: id }, label), control, hint ? h("span", { class: "hint" }, hint) : null);
+
+function render() {
+  const info = catalog[state.game];
+  const gameSelect = h(
+    "select",
+    { id: "b-game", onchange: (e) => setGame(e.target.value) },
+    gameIds.map((id) => h("option", { value: id, selected: id === state.game }, catalog[id].name)),
+  );
+  const counts = [];
+  for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
+  const playerSelect = h(
+    "select",
+    { id: "b-players", disabled: counts.length === 1, onchange: (e) => setPlayers(Number(e.target.value)) },
+    counts.map((n) => h("option", { value: n, selected: n === state.players }, String(n))),
+  );
+  const seats = h(
+    "div",
+    { class: "seat-kinds" },
+    state.seats.map((kind, seat) =>
+      h(
+        "label",
+        { class: "seat-kind" },
+        `Seat ${seat + 1} `,
+        h(
+          "select",
+          { id: `b-seat-${seat}`, onchange: (e) => ((state.seats[seat] = e.target.value), update()) },
+          h("option", { value: "human", selected: kind === "human" }, "Reader"),
+          h("option", { value: "bot", selected: kind === "bot" }, "Computer"),
+        ),
+      ),
+    ),
+  );
+  const levelSelect = h(
+    "select",
+    { id: "b-level", onchange: (e) => ((state.level = e.target.value), update()) },
+    (info.levels || []).map((lv) => h("option", { value: lv, selected: lv === state.level }, LEVEL_NAMES[lv] || lv)),
+  );
+  const seedInput = h("input", {
+    type: "number",
+    id: "b-seed",
+    min: "0",
+    max: String(MAX_SEED),
+    step: "1",
+    value: state.seed === null ? "" : String(state.seed),
+    disabled: state.seed === null,
+    "aria-label": "Deal number",
+    oninput: (e) => {
+      const n = Number(e.target.value);
+      if (e.target.value !== "" && Number.isInteger(n) && n >= 0 && n <= MAX_SEED) {
+        state.seed = n;
+        update();
+      }
+    },
+  });
+  const dealRadio = (value, label) =>
+    h(
+      "label",
+      { class: "check" },
+      h("input", {
+        type: "radio",
+        name: "deal",
+        id: `b-deal-${value}`,
+        value,
+        checked: (state.seed !== null) === (value === "fixed"),
+        onchange: () => {
+          state.seed = value === "fixed" ? (state.seed ?? newSeed() % 100000) : null;
+          render();
+        },
+      }),
+      ` ${label}`,
+    );
+  const check = (id, key, label, hint) =>
+    h(
+      "p",
+      { class: "field check" },
+      h("input", { type: "checkbox", id, checked: state[key], onchange: (e) => ((state[key] = e.target.checked), update()) }),
+      h("label", { for: id }, label),
+      hint ? h("span", { class: "hint" }, hint) : null,
+    );
+  form.replaceChildren(
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Game"),
+      field("Game", "b-game", gameSelect),
+      field("Players", "b-players", playerSelect),
+      h("p", { class: "hint" }, "Who sits where: readers (one, or several passing the device) and computer players. All computers make a demo that plays itself."),
+      seats,
+      field("Computer level", "b-level", levelSelect),
+      check("b-instant", "instant", "No pause between computer moves"),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Deal"),
+      dealRadio("new", "A new deal for every reader"),
+      dealRadio("fixed", "The same deal for everyone (a challenge)"),
+      h(
+        "p",
+        { class: "field" },
+        seedInput,
+        h("button", { type: "button", class: "button quiet", id: "b-new-seed", disabled: state.seed === null, onclick: () => ((state.seed = newSeed() % 100000), render()) }, "Another deal"),
+      ),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Frame"),
+      field(
+        "Height (px)",
+        "b-height",
+        h("input", {
+          type: "number",
+          id: "b-height",
+          min: String(MIN_HEIGHT),
+          max: String(MAX_HEIGHT),
+          step: "10",
+          value: String(state.height),
+          oninput: (e) => {
+            const n = Math.round(Number(e.target.value));
+            if (n >= MIN_HEIGHT && n <= MAX_HEIGHT) {
+              state.height = n;
+              update();
+            }
+          },
+        }),
+        "Before the resize script has run, or without it.",
+      ),
+      check("b-resize", "resize", "Include the resize script", "The frame then grows and shrinks with the game."),
+      check("b-autostart", "autostart", "Start at once", "Loads the game (about 14 MB) as soon as the page opens, without the cover."),
+    ),
+  );
+  update();
+}
+
+function setGame(id) {
+  Object.assign(state, fromSetup({ game: id }));
+  if (!(catalog[id].levels || []).includes(state.level)) state.level = defaultLevel(catalog[id]);
+  render();
+}
+
+function setPlayers(n) {
+  state.players = n;
+  state.seats = Array.from({ length: n }, (_, i) => state.seats[i] || "bot");
+  render();
+}
+
+let previewTimer = null;
+function update() {
+  const code = snippet(base, state);
+  output.value = code;
+  output.dataset.game = state.game;
+  copyStatus.textContent = "";
+  const link = document.getElementById("game-page-link");
+  if (link) {
+    link.href = `${state.game}.html`;
+    link.textContent = `the ${catalog[state.game].name} page`;
+  }
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => {
+    const frame = h("iframe", {
+      src: embedUrl(base, { ...state, autostart: false }),
+      title: `Preview: ${catalog[state.game].name}, a card game from Parlour`,
+      height: String(state.height),
+      allow: "fullscreen",
+      // No sandbox here: this preview is on our own origin, where allow-scripts with
+      // allow-same-origin protects nothing (and Chromium warns about it).
+    });
+    preview.replaceChildren(frame);
+  }, 250);
+}
+
+copyButton.addEventListener("click", async () => {
+  const done = await copyText(output.value, output);
+  copyStatus.textContent = done ? "Copied: paste it into your page\u2019s HTML." : "Select the snippet and copy it (Ctrl+C or \u2318C).";
+});
+
+render();

@@ -1,0 +1,42 @@
+// embed.html's safety net (a classic script, first to run): where the modules cannot load
+// (a sandbox without allow-same-origin; blocked scripts) or Python cannot start (embed-play.js
+// calls parlourCannotRun), show a message and a link to the game in a new tab.
+(function () {
+  "use strict";
+  var EMBED_ONLY = ["embed", "autostart", "initialWidth", "childId", "parentTitle", "parentUrl"];
+
+  window.parlourCannotRun = function (reason, href) {
+    var root = document.documentElement;
+    if (root.dataset.embed === "fallback") return;
+    root.dataset.embed = "fallback";
+    root.dataset.engine = "error";
+    var query = new URLSearchParams(location.search);
+    EMBED_ONLY.forEach(function (name) {
+      query.delete(name);
+    });
+    var link = document.getElementById("fallback-link");
+    link.href = href || "index.html" + (String(query) ? "?" + query : "");
+    if (reason) document.getElementById("fallback-why").textContent = reason;
+    document.getElementById("fallback").hidden = false;
+    document.getElementById("main").hidden = true;
+    if (window.parent !== window) {
+      var height = Math.ceil(root.getBoundingClientRect().height);
+      var id = new URLSearchParams(location.search).get("childId") || "parlour";
+      window.parent.postMessage("pymxPYMx" + id + "xPYMxheightxPYMx" + height, "*");
+      window.parent.postMessage({ sentinel: "amp", type: "embed-size", height: height }, "*");
+    }
+  };
+
+  // A script that fails to load fires "error" on its element; it does not bubble, but a
+  // capturing listener on the window sees it.
+  window.addEventListener(
+    "error",
+    function (event) {
+      var el = event.target;
+      if (el && el.tagName === "SCRIPT" && el.type === "module") {
+        window.parlourCannotRun("This page does not let the game load its scripts here (for example, its frame is sandboxed without allow-same-origin).");
+      }
+    },
+    true,
+  );
+})();

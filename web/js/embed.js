@@ -1,0 +1,276 @@
+// The embed (embed.html; README, "Embedding" says more): a light cover in someone else's
+// page; the game only when the reader presses Play (embed-play.js; `autostart=1` presses it
+// at once). Before Play nothing loads but this page, embed.css and a few small modules.
+// The game comes from the link, read as on the full site (params.js); a fixed seed is a
+// "challenge" deal, the same for every reader.
+// The frame reports its height to the host on every layout change, as Pym.js
+// (`pymxPYMx<childId>xPYMxheightxPYMx<px>`) and AMP / frames (`{sentinel: "amp",
+// type: "embed-size", height}`) messages, and at once when a Pym `width` message or our
+// own `{sentinel: "parlour", type: "embed-size-request"}` (embed-resize.js) asks.
+// <html data-engine="idle|loading|ready|error">: "idle" until Play; data-embed="cover|
+// playing|fallback".
+
+import { h } from "./dom.js";
+import { manifest, gameIds } from "./manifest.js";
+import { parseParams } from "./params.js";
+import { completeSetup } from "./setup.js";
+import { summaryOf } from "./summaries.js";
+
+const html = document.documentElement;
+const main = document.getElementById("main");
+const noticeArea = document.getElementById("notices");
+const catalog = manifest.games;
+const SAVE_PREFIX = "parlour:v1:save:"; // storage.js's keys (read here without loading it)
+
+// Parameters a host adds (Pym.js) or that only choose the mode: not part of the game's link.
+const PYM_PARAMS = ["initialWidth", "childId", "parentTitle", "parentUrl"];
+const MODE_PARAMS = ["embed", "autostart"];
+const query = new URLSearchParams(location.search);
+const pymId = query.get("childId") || "parlour";
+const autostart = query.get("autostart") === "1";
+const gameQuery = new URLSearchParams(location.search);
+for (const name of [...PYM_PARAMS, ...MODE_PARAMS]) gameQuery.delete(name);
+const params = parseParams(gameQuery.toString(), catalog);
+
+// --- height reports to the host page ------------------------------------------------------
+
+const inFrame = window.parent !== window;
+let lastHeight = -1;
+
+// The document's height: the root's box (html and body have no minimum height here), or an
+// open dialog's bottom edge when that is lower (dialogs are absolutely placed in embed mode).
+function contentHeight() {
+  let bottom = html.getBoundingClientRect().height;
+  for (const el of document.querySelectorAll(".overlay")) {
+    bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
+  }
+  return Math.ceil(bottom);
+}
+
+export function reportHeight(force = false) {
+  if (!inFrame) return;
+  const height = contentHeight();
+  if (height === lastHeight && !force) return;
+  lastHeight = height;
+  window.parent.postMessage(`pymxPYMx${pymId}xPYMxheightxPYMx${height}`, "*");
+  window.parent.postMessage({ sentinel: "amp", type: "embed-size", height }, "*");
+}
+
+function watchHeight() {
+  if (!inFrame) return;
+  const resized = new ResizeObserver(() => reportHeight());
+  resized.observe(html);
+  // Dialogs do not change the root's size: watch them as they come and go.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains("overlay")) resized.observe(node);
+      }
+    }
+    reportHeight();
+  }).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent) return;
+    const data = event.data;
+    const pym = typeof data === "string" && data.startsWith(`pymxPYMx${pymId}xPYMxwidthxPYMx`);
+    const ours = data && typeof data === "object" && data.sentinel === "parlour" && data.type === "embed-size-request";
+    if (pym || ours) reportHeight(true);
+  });
+  // Web fonts or late layout after load: one more look.
+  window.addEventListener("load", () => reportHeight());
+}
+
+// --- links out ------------------------------------------------------------------------------
+
+// The full site with this embed's game (a new tab on our own origin).
+export function fullSiteLink(search = gameQuery.toString(), hash = "") {
+  const url = new URL("index.html", location.href);
+  url.search = search;
+  url.hash = hash;
+  return url.href;
+}
+
+// The game's own page, with its rules open.
+const rulesLink = (gameId) => new URL(`${gameId}.html#how-to-play`, location.href).href;
+
+// --- notices --------------------------------------------------------------------------------
+
+export function notice(text, { kind = "info", list = null, sticky = false, link = null } = {}) {
+  const close = h("button", { type: "button", class: "button quiet", "aria-label": "Dismiss this message" }, "\u00d7");
+  const el = h(
+    "div",
+    { class: `notice ${kind}${sticky ? " sticky" : ""}`, role: kind === "error" ? "alert" : "status" },
+    h(
+      "div",
+      {},
+      h("p", {}, text),
+      list ? h("ul", {}, list.map((item) => h("li", {}, item))) : null,
+      link ? h("p", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)) : null,
+    ),
+    close,
+  );
+  close.addEventListener("click", () => el.remove());
+  noticeArea.append(el);
+  return el;
+}
+
+// --- saves, read without the save module ------------------------------------------------
+
+// The newest unfinished saved game of `gameId` in this frame's storage, or null.
+function lastUnfinished(gameId) {
+  if (player) return player.lastUnfinished(gameId);
+  try {
+    let best = null;
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(SAVE_PREFIX)) continue;
+      const record = JSON.parse(localStorage.getItem(key));
+      if (!record || record.over || !record.setup || record.setup.game !== gameId) continue;
+      if (!best || String(record.updated) > String(best.updated)) best = record;
+    }
+    return best;
+  } catch {
+    return null; // blocked or damaged storage: nothing to continue
+  }
+}
+
+function storageWorks() {
+  try {
+    const probe = `${SAVE_PREFIX}probe`;
+    localStorage.setItem(probe, "1");
+    localStorage.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// --- the cover --------------------------------------------------------------------------------
+
+function who(setup) {
+  const humans = setup.seats.filter((kind) => kind === "human").length;
+  const bots = setup.players - humans;
+  const computers = `${bots} computer player${bots === 1 ? "" : "s"}`;
+  if (humans === 0) return `A demo: ${computers} play it out.`;
+  if (humans === 1) return bots ? `You against ${computers}.` : "You alone.";
+  return `${humans} people passing one device${bots ? `, and ${computers}` : ""}.`;
+}
+
+function coverFor(gameId, { single }) {
+  const info = catalog[gameId];
+  const summary = summaryOf(gameId);
+  const mine = params.setup.game === gameId ? params.setup : {};
+  const setup = completeSetup({ ...mine, game: gameId }, catalog);
+  const saved = lastUnfinished(gameId);
+  const play = h(
+    "button",
+    { type: "button", class: "button primary play", dataset: { game: gameId }, onclick: () => start({ setup: { ...mine, game: gameId } }) },
+    single ? "Play" : `Play ${info.name}`,
+  );
+  const cont = saved
+    ? h(
+        "button",
+        { type: "button", class: "button continue", onclick: () => start({ resume: saved.id }) },
+        `Continue your game (round ${saved.round})`,
+      )
+    : null;
+  const Title = single ? "h1" : "h2";
+  return h(
+    "section",
+    { class: "cover-game", dataset: { game: gameId } },
+    h(Title, { class: "cover-title" }, info.name),
+    h("p", { class: "pitch" }, summary.tagline),
+    single ? h("p", { class: "who" }, who(setup), mine.seed !== undefined ? ` Everyone who plays here gets the same deal (number ${mine.seed}).` : "") : null,
+    h("div", { class: "cover-actions" }, play, cont),
+    h(
+      "p",
+      { class: "cover-links" },
+      h("a", { href: rulesLink(gameId), target: "_blank", rel: "noopener", class: "rules-link" }, "How to play \u2197"),
+      single ? [" \u00b7 ", fullScreenLink()] : null,
+    ),
+  );
+}
+
+const fullScreenLink = () => h("a", { href: fullSiteLink(), target: "_blank", rel: "noopener", class: "full-screen" }, "Open full screen \u2197");
+
+function showCover() {
+  html.dataset.embed = "cover";
+  html.dataset.screen = "cover";
+  html.dataset.gameState = "none";
+  const ids = params.setup.game ? [params.setup.game] : gameIds;
+  const single = ids.length === 1;
+  const importLink = h("button", { type: "button", class: "linkish import-open" }, "Import a saved game");
+  importLink.addEventListener("click", () => openImport(importLink));
+  main.replaceChildren(
+    h(
+      "section",
+      { class: `cover${single ? "" : " several"}`, "aria-label": "Parlour" },
+      h("p", { class: "cover-brand" }, h("a", { href: fullSiteLink(""), target: "_blank", rel: "noopener" }, "Parlour"), h("span", {}, " \u00b7 card games")),
+      ids.map((id) => coverFor(id, { single })),
+      single ? null : h("p", { class: "cover-links" }, fullScreenLink()),
+      h(
+        "p",
+        { class: "fine storage-note" },
+        storageWorks()
+          ? "Games played here are saved in your browser for this site only. To carry one elsewhere, open it full screen or use its save code. "
+          : "This browser does not let embedded games save, so a game here lasts until you leave the page. ",
+        importLink,
+      ),
+    ),
+  );
+}
+
+async function openImport(button) {
+  const [{ importForm }, embedPlayer] = await Promise.all([import("./savecode.js"), getPlayer()]);
+  await embedPlayer.styles();
+  const form = importForm({ catalog, store: embedPlayer.store, onImported: (id) => start({ resume: id }) });
+  button.replaceWith(form);
+  form.querySelector("textarea").focus();
+}
+
+// --- Play -------------------------------------------------------------------------------------
+
+let player = null; // embed-play.js's EmbedPlayer, once Play (or Import) has loaded it
+let starting = false;
+
+async function getPlayer() {
+  if (!player) {
+    const { EmbedPlayer } = await import("./embed-play.js");
+    player ??= new EmbedPlayer({ main, catalog, notice, fullSiteLink, onCover: showCover });
+  }
+  return player;
+}
+
+async function start(what) {
+  if (starting) return;
+  starting = true;
+  try {
+    if (!player || !player.ready) {
+      performance.mark("parlour:play");
+      const embedPlayer = await getPlayer();
+      if (!(await embedPlayer.boot())) return;
+      performance.mark("parlour:ready");
+    }
+    html.dataset.embed = "playing";
+    if (what.resume) await player.continueSaved(what.resume);
+    else await player.startNew(completeSetup(what.setup, catalog));
+  } finally {
+    starting = false;
+  }
+}
+
+// --- start-up ---------------------------------------------------------------------------------
+
+try {
+  if (params.errors.length) notice("This embed\u2019s link has problems, so it plays with the defaults instead:", { kind: "warning", list: params.errors });
+  watchHeight();
+  showCover();
+  reportHeight();
+  if (autostart) {
+    const only = params.setup.game || gameIds[0];
+    start({ setup: { ...params.setup, game: only } });
+  }
+} catch (error) {
+  console.error(error);
+  window.parlourCannotRun?.("Something went wrong while the cover loaded.");
+}

@@ -1,0 +1,238 @@
+// Save codes: one saved game as a line of text (or a small file holding that line), so a game
+// can move where storage cannot follow it: out of a magazine's embed (whose saves belong to
+// that magazine's site) into the full site, or from one device to another.
+//
+//   code = "p1z." + base64url(deflate-raw(JSON))    ("p1j." + base64url(JSON) where the
+//                                                   browser has no CompressionStream)
+//   JSON = { format: "parlour-save-code", version: 1, id, setup, engine, round, over, toAct,
+//            created, updated }
+//
+// The engine text inside is the engine's own save (`to_json()`), which the engine checks
+// when the game is continued: a damaged or tampered code is refused there, never played.
+// Codes are 1–2 KB for a whole game. Nothing here reads game rules.
+
+import { h } from "./dom.js";
+import { validSetup } from "./setup.js";
+import { newId } from "./storage.js";
+
+const FORMAT = "parlour-save-code";
+const VERSION = 1;
+const MAX_CODE = 200_000; // characters: far above any real game, well below trouble
+
+// --- bytes and text -----------------------------------------------------------------------
+
+function toBase64Url(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function through(stream, bytes) {
+  const piped = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(piped).arrayBuffer());
+}
+
+// --- codes ----------------------------------------------------------------------------------
+
+// -> the code for a save record (storage.js's record: setup, engine, round, over, ...).
+export async function encodeSave(record) {
+  const payload = {
+    format: FORMAT,
+    version: VERSION,
+    id: record.id,
+    setup: record.setup,
+    engine: record.engine,
+    round: record.round,
+    over: record.over,
+    toAct: record.toAct ?? null,
+    created: record.created,
+    updated: record.updated,
+  };
+  const bytes = new TextEncoder().encode(JSON.stringify(payload));
+  if (typeof CompressionStream === "function") {
+    return `p1z.${toBase64Url(await through(new CompressionStream("deflate-raw"), bytes))}`;
+  }
+  return `p1j.${toBase64Url(bytes)}`;
+}
+
+// -> { record } (ready for SaveStore.write, its id not yet chosen) or { error } in words.
+export async function decodeSave(text, catalog) {
+  const code = String(text || "").replace(/\s+/g, "");
+  if (!code) return { error: "Paste a save code first." };
+  if (code.length > MAX_CODE) return { error: "This is too long to be a Parlour save code." };
+  const match = /^p1([zj])\.([A-Za-z0-9_-]+)$/.exec(code);
+  if (!match) return { error: "This is not a Parlour save code (they start with \u201cp1z.\u201d)." };
+  let payload;
+  try {
+    let bytes = fromBase64Url(match[2]);
+    if (match[1] === "z") {
+      if (typeof DecompressionStream !== "function") {
+        return { error: "This browser cannot read compressed save codes; open the code in a newer browser." };
+      }
+      bytes = await through(new DecompressionStream("deflate-raw"), bytes);
+    }
+    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return { error: "This save code is damaged (part of it is missing or changed)." };
+  }
+  if (!payload || payload.format !== FORMAT) return { error: "This is not a Parlour save code." };
+  if (payload.version !== VERSION) return { error: "This save code is from another version of Parlour." };
+  if (typeof payload.engine !== "string" || !validSetup(payload.setup, catalog)) {
+    return { error: "This save code is damaged (its game or seats are not valid)." };
+  }
+  const record = {
+    id: typeof payload.id === "string" && /^[a-z0-9-]{1,40}$/.test(payload.id) ? payload.id : null,
+    setup: payload.setup,
+    engine: payload.engine,
+    round: Number.isInteger(payload.round) ? payload.round : 1,
+    over: payload.over === true,
+    toAct: typeof payload.toAct === "string" ? payload.toAct : null,
+    created: typeof payload.created === "string" ? payload.created : undefined,
+    updated: typeof payload.updated === "string" ? payload.updated : "",
+  };
+  return { record };
+}
+
+// Put a decoded record into `store`; -> its id. It keeps its own id when that is free, or
+// when the save there is an older state of the same game (carrying a game back and forth
+// updates it); anything else gets a new id, so an import never overwrites another game.
+export function importRecord(store, record) {
+  let id = record.id;
+  if (id) {
+    const here = store.read(id).record;
+    if (here) {
+      const same = JSON.stringify(here.setup) === JSON.stringify(record.setup);
+      if (!same) id = null;
+      else if (here.engine === record.engine || (Date.parse(here.updated) || 0) > (Date.parse(record.updated) || 0)) {
+        return id; // this device already has it, or a later state of it
+      }
+    }
+  }
+  id = id || newId();
+  const { setup, engine, round, over, toAct } = record;
+  store.write({ id, setup, engine, round, over, toAct });
+  return id;
+}
+
+// --- copying and files ----------------------------------------------------------------------
+
+// Copy `text` (Clipboard API; else the old selection copy, which also works in a frame the
+// host page has not granted clipboard access). `field` is a text field holding the text,
+// selected for the reader when neither works. -> true when copied.
+export async function copyText(text, field = null) {
+  // In a frame the host did not grant clipboard-write, the API fails with a console error:
+  // ask first where the browser can say (Chromium).
+  const policy = document.permissionsPolicy || document.featurePolicy;
+  const allowed = policy && typeof policy.allowsFeature === "function" ? policy.allowsFeature("clipboard-write") : true;
+  try {
+    if (allowed && navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission in this frame): fall back below.
+  }
+  const area = field || h("textarea", { class: "visually-hidden", readonly: true, "aria-hidden": "true" });
+  if (!field) {
+    area.value = text;
+    document.body.append(area);
+  }
+  area.focus();
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch {
+    done = false;
+  }
+  if (!field) area.remove();
+  return done;
+}
+
+function fileName(record, catalog) {
+  const game = catalog[record.setup.game] ? record.setup.game : "game";
+  const day = (record.updated || new Date().toISOString()).slice(0, 10);
+  return `parlour-${game}-${day}.txt`;
+}
+
+function download(text, name) {
+  const url = URL.createObjectURL(new Blob([`${text}\n`], { type: "text/plain" }));
+  const link = h("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// --- the two panels ---------------------------------------------------------------------------
+
+// A panel with a saved game's code: copy it, or download it as a small file.
+export function exportPanel(record, catalog) {
+  const name = catalog[record.setup.game]?.name || "Parlour";
+  const field = h("textarea", { class: "save-code", readonly: true, rows: "3", spellcheck: "false", "aria-label": `Save code of this ${name} game` }, "Preparing the code\u2026");
+  const status = h("p", { class: "hint", role: "status" });
+  const copy = h("button", { type: "button", class: "button copy-code", disabled: true }, "Copy code");
+  const file = h("button", { type: "button", class: "button quiet download-code", disabled: true }, "Download as a file");
+  const panel = h(
+    "div",
+    { class: "save-export" },
+    h("p", { class: "hint" }, "Paste this code into \u201cImport a saved game\u201d on Parlour (or another embed of it) to continue there."),
+    field,
+    h("div", { class: "save-export-actions" }, copy, file),
+    status,
+  );
+  encodeSave(record).then((code) => {
+    field.value = code;
+    panel.dataset.code = code;
+    copy.disabled = false;
+    file.disabled = false;
+    copy.addEventListener("click", async () => {
+      status.textContent = (await copyText(code, field)) ? "Copied." : "Select the code and copy it (Ctrl+C or \u2318C).";
+    });
+    file.addEventListener("click", () => download(code, fileName(record, catalog)));
+  });
+  return panel;
+}
+
+// A form to paste a code or open a file; `onImported(id)` once it is in `store`.
+export function importForm({ catalog, store, onImported }) {
+  const field = h("textarea", { id: "import-code", class: "save-code", rows: "3", spellcheck: "false", placeholder: "p1z.\u2026" });
+  const status = h("p", { class: "hint", role: "status" });
+  const fileInput = h("input", { type: "file", id: "import-file", accept: ".txt,text/plain" });
+  const accept = async (text) => {
+    const { record, error } = await decodeSave(text, catalog);
+    if (error) {
+      status.textContent = error;
+      status.dataset.kind = "error";
+      return;
+    }
+    const id = importRecord(store, record);
+    status.textContent = `Imported: ${catalog[record.setup.game].name}, ${record.over ? "finished" : `round ${record.round}`}.`;
+    status.dataset.kind = "ok";
+    field.value = "";
+    onImported(id);
+  };
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files && fileInput.files[0];
+    if (file) await accept(await file.text());
+    fileInput.value = "";
+  });
+  // Not a <form>: a frame sandboxed without allow-forms (as our embed snippet is) never
+  // submits one, so the button acts by itself.
+  const submit = h("button", { type: "button", class: "button import-code", onclick: () => accept(field.value) }, "Import");
+  return h(
+    "div",
+    { class: "save-import", role: "group", "aria-label": "Import a saved game" },
+    h("label", { for: "import-code" }, "Save code"),
+    field,
+    h("div", { class: "save-export-actions" }, submit, h("label", { class: "file-label", for: "import-file" }, "or open a file: "), fileInput),
+    status,
+  );
+}
