@@ -382,10 +382,16 @@ def build_site(
     fill_embed_pages(stage, styles.strip(), data)
 
     # A page per game with its oEmbed discovery link, and the oEmbed JSON (README,
-    # "Embedding"). After the service worker on purpose: they copy index.html as stamped
-    # with its version, and none of them is precached.
+    # "Embedding"). The pages copy index.html; the service worker below stamps every page
+    # with its version and precaches them (one page, one version, online or offline).
     pages = write_embed_discovery(stage, catalog, site_base_url(base_url))
     say(f"build: {pages} game pages and oEmbed files for {site_base_url(base_url)}")
+
+    # Offline and installable (README, "Offline"). Keep this last before the swap: the service
+    # worker pins the hash of every file above, so a file written after it breaks its install.
+    render_icons(stage)
+    count, precached = write_service_worker(stage)
+    say(f"build: sw.js precaches {count} files, {precached / 1e6:.2f} MB")
 
     # Swap the new site in whole.
     old = out.with_name(out.name + ".old")
@@ -486,6 +492,80 @@ def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
 @functools.lru_cache(maxsize=4)
 def _cached_header_rules(config: str, mtime_ns: int) -> tuple[HeaderRule, ...]:
     return netlify_header_rules(Path(config))
+
+
+ICONS = (
+    ("icon.svg", 192, "icon-192.png"),
+    ("icon.svg", 512, "icon-512.png"),
+    ("maskable.svg", 512, "maskable-512.png"),
+)
+"""``(source in web/icons/, pixels, output in icons/)``: the PNGs manifest.webmanifest names."""
+PRECACHE_FILES = ("manifest.webmanifest",)
+PRECACHE_DIRS = ("css", "js", "icons", "py", "vendor")
+"""What sw.js precaches: the pages (every ``*.html`` at the top: index.html, the game and
+embed pages), these files and folders (recorded boots load nothing else from our origin),
+minus source maps. ``vendor/`` holds only the runtime files and PyScript chunks a boot
+requests."""
+VERSION_META = re.compile(r'<meta name="parlour-version" content="[^"]*">')
+PRECACHE_LINE = re.compile(r"^const BUILD = .*; // build:precache$", re.MULTILINE)
+
+
+def render_icons(site: Path) -> None:
+    """The manifest's PNG icons from ``icons/*.svg`` (tools/icons.py, stdlib only), cached
+    in ``.cache/icons`` by a digest of the source, the size and the renderer."""
+    tool = ROOT / "tools" / "icons.py"
+    spec = importlib.util.spec_from_file_location("parlour_icons", tool)
+    assert spec is not None and spec.loader is not None
+    icons = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = icons  # its dataclass looks its module up there
+    spec.loader.exec_module(icons)
+    for source, size, name in ICONS:
+        svg = (site / "icons" / source).read_bytes()
+        key = _sha256(tool.read_bytes() + b"\0" + svg + b"\0" + str(size).encode())[:16]
+        cached = CACHE / "icons" / f"{key}.png"
+        if not cached.is_file():
+            try:
+                data: bytes = icons.render(svg.decode(), size)
+            except ValueError as exc:
+                raise StepFailed(f"build: icons/{source}: {exc}") from exc
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(".tmp")
+            tmp.write_bytes(data)
+            tmp.replace(cached)
+        _copy(cached, site / "icons" / name)
+
+
+def write_service_worker(site: Path) -> tuple[int, int]:
+    """Write ``sw.js`` from its template with the precache list (path, SHA-256, bytes) and a
+    version hashing them all; put the same version in each page's ``parlour-version``.
+    Returns the number of files and bytes precached. Safe to run again on a built site."""
+    if not VERSION_META.search((site / "index.html").read_text()):
+        raise StepFailed('build: web/index.html lacks <meta name="parlour-version" ...>')
+    pages = sorted(site.glob("*.html"))
+    files = [site / name for name in PRECACHE_FILES]
+    for folder in PRECACHE_DIRS:
+        files += (p for p in (site / folder).rglob("*") if p.is_file() and p.suffix != ".map")
+    entries: list[tuple[str, str, int]] = []
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        data = path.read_bytes()
+        entries.append((path.relative_to(site).as_posix(), _sha256(data), len(data)))
+        digest.update(f"{entries[-1][0]}\0{entries[-1][1]}\0".encode())
+    texts = {page: page.read_bytes().decode() for page in pages}
+    for page, text in texts.items():  # as they will be, less the version itself
+        digest.update(f"{page.name}\0".encode() + VERSION_META.sub("", text).encode() + b"\0")
+    version = digest.hexdigest()[:16]
+    for page, text in reversed(texts.items()):
+        stamped = VERSION_META.sub(f'<meta name="parlour-version" content="{version}">', text)
+        page.write_bytes(stamped.encode())
+        entries.insert(0, (page.name, _sha256(stamped.encode()), len(stamped.encode())))
+    template = (WEB / "sw.js").read_text()
+    if not PRECACHE_LINE.search(template):
+        raise StepFailed("build: web/sw.js lacks its `const BUILD = ...; // build:precache` line")
+    build = json.dumps({"version": version, "files": entries}, separators=(",", ":"))
+    sw = PRECACHE_LINE.sub(lambda _: f"const BUILD = {build}; // build:precache", template)
+    (site / "sw.js").write_text(sw)
+    return len(entries), sum(size for _, _, size in entries)
 
 
 EMBED_PAGES = ("embed.html", "embed-builder.html")

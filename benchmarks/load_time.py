@@ -9,7 +9,11 @@ page that boots the same vendored Pyodide on the main thread, installs the same 
 127.0.0.1. Then, alternating the pages run by run:
 
 - cold: a fresh persistent Chromium profile, first visit (nothing cached);
-- warm: the same profile, reload.
+- warm: the same profile, reload; for a page with a service worker (the site registers one
+  once its engine is ready), only after it controls the page, as on a real return visit;
+- offline: such a page again, with the network off (``set_offline``): everything comes from
+  the service worker. Its ratio is to the bare page's *warm* reload (all from the HTTP
+  cache), the bare runtime's best case.
 
 Time to ready is navigation start -> ``<html data-engine="ready">`` (the bare page: its call
 returned). Bytes and requests are counted by the server (uncompressed; 304s count 0 bytes).
@@ -89,6 +93,7 @@ class Target:
     path: str  # URL path on the benchmark server
     cold: Sample = field(default_factory=Sample)
     warm: Sample = field(default_factory=Sample)
+    offline: Sample = field(default_factory=Sample)
 
 
 class Counter:
@@ -150,10 +155,17 @@ def read_manifest(site: Path) -> dict[str, Any]:
     return data
 
 
+SERVICE_WORKER = "() => document.querySelector('meta[name=parlour-version]') !== null"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+Visit = tuple[float, int, int]
+"""Seconds to ready, bytes and requests the server answered."""
+
+
 def measure(
     playwright: Any, chromium: str, url: str, counter: Counter, timeout_ms: int
-) -> tuple[tuple[float, int, int], tuple[float, int, int]]:
-    """One cold visit in a fresh profile, then one warm reload in the same profile."""
+) -> tuple[Visit, Visit, Visit | None]:
+    """One cold visit in a fresh profile, then a warm reload in the same profile, then (for a
+    page with a service worker) an offline reload."""
     profile = Path(tempfile.mkdtemp(prefix="parlour-bench-"))
     try:
         context = playwright.chromium.launch_persistent_context(
@@ -161,8 +173,14 @@ def measure(
         )
         page = context.pages[0] if context.pages else context.new_page()
         page.add_init_script(READY_CLOCK)
-        results = []
-        for visit in ("cold", "warm"):
+        results: list[Visit | None] = []
+        has_worker = False
+        for visit in ("cold", "warm", "offline"):
+            if visit == "offline":
+                if not has_worker:
+                    results.append(None)
+                    continue
+                context.set_offline(True)
             counter.reset()
             if visit == "cold":
                 page.goto(url)
@@ -174,10 +192,15 @@ def measure(
             ready_ms: float = page.evaluate("window.__ready")
             page.wait_for_timeout(300)  # let late requests (if any) land in the count
             results.append((ready_ms / 1000, counter.bytes, counter.requests))
+            if visit == "cold" and page.evaluate(SERVICE_WORKER):
+                has_worker = True
+                page.wait_for_function(CONTROLLED, timeout=timeout_ms)
         context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    return results[0], results[1]
+    cold, warm, offline = results
+    assert cold is not None and warm is not None
+    return cold, warm, offline
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,19 +248,24 @@ def main(argv: list[str] | None = None) -> int:
                 # Alternate the order run by run, so drift hits every page alike.
                 order = targets if run % 2 == 0 else list(reversed(targets))
                 for target in order:
-                    cold, warm = measure(
+                    cold, warm, offline = measure(
                         playwright, chromium, base + target.path, counter, args.timeout * 1000
                     )
-                    for sample, (seconds, size, requests) in (
+                    for sample, visit in (
                         (target.cold, cold),
                         (target.warm, warm),
+                        (target.offline, offline),
                     ):
+                        if visit is None:
+                            continue
+                        seconds, size, requests = visit
                         sample.seconds.append(seconds)
                         sample.bytes.append(size)
                         sample.requests.append(requests)
+                    off = f", offline {offline[0]:.2f} s" if offline else ""
                     print(
                         f"  run {run + 1}: {target.name}: cold {cold[0]:.2f} s, "
-                        f"warm {warm[0]:.2f} s",
+                        f"warm {warm[0]:.2f} s{off}",
                         flush=True,
                     )
         server.shutdown()
@@ -253,21 +281,27 @@ def report(targets: list[Target], sizes: dict[str, int], runs: int, seconds: flo
     bare_warm = statistics.median(bare.warm.seconds)
     print()
     print(f"Time to ready, medians of {runs} (cold: fresh profile; warm: reload), {seconds:.0f} s")
-    head = ("page", "cold", "ratio", "warm", "ratio", "cold MB", "req", "warm KB")
-    print("{:42} {:>7} {:>6} {:>7} {:>6} {:>8} {:>4} {:>8}".format(*head))
+    head = ("page", "cold", "ratio", "warm", "ratio", "offline", "ratio", "cold MB", "req")
+    row = "{:42} {:>7} {:>6} {:>7} {:>6} {:>7} {:>6} {:>8} {:>4} {:>8} {:>7}"
+    print(row.format(*head, "warm KB", "off KB"))
     for t in targets:
         cold = statistics.median(t.cold.seconds)
         warm = statistics.median(t.warm.seconds)
+        offline = statistics.median(t.offline.seconds) if t.offline.seconds else None
         cells = (
             f"{cold:6.2f}s",
             f"{cold / bare_cold:5.2f}x",
             f"{warm:6.2f}s",
             f"{warm / bare_warm:5.2f}x",
+            "-" if offline is None else f"{offline:6.2f}s",
+            "-" if offline is None else f"{offline / bare_warm:5.2f}x",
             f"{statistics.median(t.cold.bytes) / 1e6:.2f}",
             f"{statistics.median(t.cold.requests):.0f}",
             f"{statistics.median(t.warm.bytes) / 1e3:.1f}",
+            "-" if offline is None else f"{statistics.median(t.offline.bytes) / 1e3:.1f}",
         )
-        print("{:42} {:>7} {:>6} {:>7} {:>6} {:>8} {:>4} {:>8}".format(t.name, *cells))
+        print(row.format(t.name, *cells))
+    print("(offline ratio: to the bare page's warm reload, all from its HTTP cache)")
     print()
     for variant, size in sizes.items():
         print(f"built site ({variant}): {size / 1e6:.2f} MB on disk")
