@@ -112,15 +112,16 @@ def test_text_report_has_one_row_per_level_and_adds_up_to_100() -> None:
     assert lines[0].startswith("Nine Virtues tournament: line-up normal,easy,easy,easy; seed 0")
     assert lines[1].startswith("8 games = 2 deals x 4 seatings")
     head = lines[2].split()
-    assert head[:4] == ["level", "seats", "win", "share"]
+    assert head[:5] == ["level", "seats", "games", "win", "share"]
     assert "fair" in head and "ms/move" in head
     rows = {line.split()[0]: line.split() for line in lines[3:6]}
     assert set(rows) == {"normal", "easy", "all"}
     assert rows["normal"][1] == "1" and rows["easy"][1] == "3"
-    shares = [float(rows[level][2].rstrip("%")) for level in ("normal", "easy")]
+    assert rows["normal"][2] == rows["easy"][2] == rows["all"][2] == "8"
+    shares = [float(rows[level][3].rstrip("%")) for level in ("normal", "easy")]
     assert sum(shares) == pytest.approx(100.0)
-    assert rows["all"][2] == "100.0%"
-    assert rows["normal"][4] == "25.0%" and rows["easy"][4] == "75.0%"  # fair shares
+    assert rows["all"][3] == "100.0%"
+    assert rows["normal"][5] == "25.0%" and rows["easy"][5] == "75.0%"  # fair shares
     assert re.fullmatch(r"8 games in [\d.]+ s: [\d.]+ games per second, .*", lines[-1])
 
 

@@ -368,7 +368,7 @@ def report(result: Tournament) -> list[str]:
         f"rotated one seat per seating); {result.shared_deals} of {result.deals} deals dealt "
         "identically in every seating.",
     ]
-    head = ["level", "seats", "win share", "95% CI", "fair", "x fair", "vs fair"]
+    head = ["level", "seats", "games", "win share", "95% CI", "fair", "x fair", "vs fair"]
     head += ["mean score", "95% CI", "ms/move"]
     rows: list[list[str]] = []
     for level in data["levels"]:
@@ -378,6 +378,7 @@ def report(result: Tournament) -> list[str]:
             [
                 level["level"],
                 str(level["seats"]),
+                str(level["games"]),
                 f"{level['win_percent']:.1f}%",
                 "-" if share_ci is None else f"{_pct(share_ci[0])}-{_pct(share_ci[1])}%",
                 f"{_pct(level['fair_share'])}%",
@@ -389,7 +390,9 @@ def report(result: Tournament) -> list[str]:
             ]
         )
     total = sum(level["win_percent"] for level in data["levels"])
-    rows.append(["all", str(result.players), f"{total:.1f}%", "", "100.0%", "", "", "", "", ""])
+    rows.append(
+        ["all", str(result.players), str(result.games), f"{total:.1f}%", "", "100.0%"] + [""] * 5
+    )
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
     for row in [head, *rows]:
         cells = [
@@ -399,9 +402,12 @@ def report(result: Tournament) -> list[str]:
         lines.append("  " + "  ".join(cells).rstrip())
     low = " (the lowest total wins)" if info.get("low_score_wins") else ""
     lines.append(
-        "win share: wins of all the level's seats per game, ties split; fair: its seats / "
-        f"players; mean score: final total per seat{low}; 95% CI: normal approximation "
-        "(Student t) over per-deal means."
+        "win share: wins of all the level's seats per game, tied winners split a win; fair: "
+        "its seats / players;"
+    )
+    lines.append(
+        f"mean score: final total per seat{low}; 95% CI: normal approximation (Student t) "
+        "over per-deal means."
     )
     lines.append(
         f"{result.games} games in {result.seconds:.1f} s: {result.games_per_second():.2f} "
