@@ -60,14 +60,21 @@ else:
         return None
 
     @pytest.fixture(scope="session")
-    def site_url() -> Iterator[str]:
-        """Build ``dist/`` once, serve it on a free port of 127.0.0.1."""
+    def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        """The site, built once per test session into a folder of its own (never the shared
+        ``dist/``, so test runs at the same time, or ``build.py serve``, cannot clash)."""
         build = _build_module()
         try:
-            site = build.build_site(ROOT / "dist")
+            site: Path = build.build_site(tmp_path_factory.mktemp("site") / "dist")
         except build.StepFailed as exc:
             pytest.fail(f"could not build the site: {exc}")
-        server = build.site_server(site, 0)
+        return site
+
+    @pytest.fixture(scope="session")
+    def site_url(site_dir: Path) -> Iterator[str]:
+        """The built site (``site_dir``), served on a free port of 127.0.0.1."""
+        build = _build_module()
+        server = build.site_server(site_dir, 0)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         yield f"http://127.0.0.1:{server.server_address[1]}/"
