@@ -146,8 +146,12 @@ export class Engine {
   view(id, seat) {
     return this.call("view", { id, seat });
   }
-  bot(id, level, seed) {
-    return this.call("bot", { id, level, seed });
+  // A computer player's choice for the seat to act, from that seat's view only (also the
+  // hint for a person). `timeMs` caps a search level's thinking (hard); others ignore it.
+  bot(id, level, seed, { timeMs = null } = {}) {
+    const request = { id, level, seed };
+    if (timeMs !== null) request.time_ms = timeMs;
+    return this.call("bot", request);
   }
   save(id) {
     return this.call("save", { id });

@@ -1,5 +1,5 @@
 // The menu: pick a game (with a short rules summary), the number of players, who sits in
-// each seat (a person or the computer), names and the computer level; continue or delete
+// each seat (a person or the computer, and each computer's level), names; continue or delete
 // saved games. It paints from the build's catalog before Python has loaded; Start and
 // Continue work once the engine is ready.
 
@@ -30,7 +30,8 @@ export class Menu {
     this.gameList = h("div", { class: "game-list" });
     this.seatRows = h("div", { class: "seat-rows" });
     this.playerSelect = h("select", { id: "players", name: "players", onchange: (e) => this.#setPlayers(Number(e.target.value)) });
-    this.levelSelect = h("select", { id: "level", name: "level", onchange: (e) => (this.state.level = e.target.value) });
+    // Sets every computer seat at once; each seat's own picker is in its row.
+    this.levelSelect = h("select", { id: "level", name: "level", onchange: (e) => this.#setAllLevels(e.target.value) });
     this.speedBox = h("input", {
       type: "checkbox",
       id: "speed",
@@ -56,7 +57,8 @@ export class Menu {
         "fieldset",
         { class: "computer" },
         h("legend", {}, "Computer players"),
-        h("p", { class: "field" }, h("label", { for: "level" }, "Level"), this.levelSelect),
+        h("p", { class: "field" }, h("label", { for: "level" }, "Level of every computer"), this.levelSelect),
+        h("p", { class: "hint" }, "Hard thinks ahead (about a second a move); each computer seat can have its own level."),
         h("p", { class: "field check" }, this.speedBox, h("label", { for: "speed" }, "No pause between computer moves")),
       ),
       h("div", { class: "start-row" }, this.startButton, this.startHint),
@@ -99,6 +101,7 @@ export class Menu {
       game,
       players: setup.players,
       seats: setup.seats,
+      levels: setup.levels,
       names: prefill.names ? setup.names : setup.seats.map(() => ""),
       level: (info.levels || []).includes(setup.level) ? setup.level : defaultLevel(info),
       speed: setup.speed,
@@ -135,14 +138,21 @@ export class Menu {
     const keep = { level: this.state.level, speed: this.state.speed };
     this.state = this.#stateFor(id, {});
     this.state.speed = keep.speed;
-    if ((this.catalog[id].levels || []).includes(keep.level)) this.state.level = keep.level;
+    if ((this.catalog[id].levels || []).includes(keep.level)) this.#setAllLevels(keep.level, false);
     this.#renderPlayers();
+  }
+
+  #setAllLevels(level, render = true) {
+    this.state.level = level;
+    this.state.levels = this.state.seats.map((kind) => (kind === "bot" ? level : null));
+    if (render) this.#renderSeats();
   }
 
   #setPlayers(n) {
     const seats = Array.from({ length: n }, (_, i) => this.state.seats[i] || "bot");
     const names = Array.from({ length: n }, (_, i) => this.state.names[i] || "");
-    Object.assign(this.state, { players: n, seats, names });
+    const levels = seats.map((kind, i) => (kind === "bot" ? this.state.levels[i] || this.state.level : null));
+    Object.assign(this.state, { players: n, seats, names, levels });
     this.#renderSeats();
   }
 
@@ -158,14 +168,27 @@ export class Menu {
   }
 
   #renderSeats() {
-    const { seats, names } = this.state;
+    const { seats, names, levels } = this.state;
+    const known = this.catalog[this.state.game].levels || [];
     this.seatRows.replaceChildren(
       ...seats.map((kind, seat) => {
         const nameId = `seat-name-${seat}`;
         const kindId = `seat-kind-${seat}`;
+        const levelId = `seat-level-${seat}`;
+        const level =
+          kind === "bot"
+            ? [
+                h("label", { class: "visually-hidden", for: levelId }, `Seat ${seat + 1}: computer level`),
+                h(
+                  "select",
+                  { id: levelId, class: "seat-level", onchange: (e) => (this.state.levels[seat] = e.target.value) },
+                  known.map((lv) => h("option", { value: lv, selected: lv === levels[seat] }, LEVEL_NAMES[lv] || lv)),
+                ),
+              ]
+            : [];
         return h(
           "div",
-          { class: "seat-row" },
+          { class: `seat-row${kind === "bot" ? " is-computer" : ""}` },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat + 1)),
           h("label", { class: "visually-hidden", for: kindId }, `Seat ${seat + 1}: who plays`),
           h(
@@ -174,6 +197,7 @@ export class Menu {
               id: kindId,
               onchange: (e) => {
                 this.state.seats[seat] = e.target.value;
+                this.state.levels[seat] = e.target.value === "bot" ? this.state.level : null;
                 this.#renderSeats();
               },
             },
@@ -190,6 +214,7 @@ export class Menu {
             placeholder: defaultName(seats, seat),
             oninput: (e) => (this.state.names[seat] = e.target.value),
           }),
+          ...level,
         );
       }),
     );
@@ -198,9 +223,9 @@ export class Menu {
   #submit(event) {
     event.preventDefault();
     if (!this.ready) return;
-    const { game, players, seats, level, speed, seed } = this.state;
+    const { game, players, seats, levels, level, speed, seed } = this.state;
     const names = seats.map((_, seat) => cleanName(this.state.names[seat]) || defaultName(seats, seat));
-    this.onStart(completeSetup({ game, players, seats, names, level, speed, seed }, this.catalog));
+    this.onStart(completeSetup({ game, players, seats, levels, names, level, speed, seed }, this.catalog));
   }
 
   refreshSaved() {

@@ -1,6 +1,10 @@
 // Deep links (API.md, "In the browser"):
 //   ?game=to-the-moon&players=3&seats=human,bot,bot&seed=42&level=normal&speed=instant
-// start a game directly; all-`bot` seats make a demo that plays itself. `resume=<id>` (which
+// start a game directly; all-computer seats make a demo that plays itself. A seat is
+// `human`, `bot` (a computer at `level`, default normal) or a level name: a computer at that
+// level (`seats=human,hard,normal,easy`). Engine options for practice and shared deals:
+// `opt.<name>=<JSON or comma list>` (`opt.swap_limit=3`, `opt.contracts=snack,bribe`), and
+// `contracts=snack,bribe` for short (Quodlibet). `resume=<id>` (which
 // the page adds to its own address once a game runs) continues a saved game on reload, and
 // falls back to the link's game when that save is not on this device. `embed` and
 // `autostart` are accepted for the embed mode (not built yet) and otherwise ignored.
@@ -20,7 +24,10 @@ export const KNOWN = [
   "resume",
   "embed",
   "autostart",
+  "contracts",
 ];
+const OPTION_PREFIX = "opt.";
+const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
 
 const quote = (text) => `\u201c${String(text).slice(0, 40)}\u201d`;
 
@@ -30,8 +37,8 @@ export function parseParams(search, catalog) {
   const errors = [];
   const seen = new Map();
   for (const [name, value] of query) {
-    if (!KNOWN.includes(name)) {
-      errors.push(`Unknown link parameter ${quote(name)}. Known ones: ${KNOWN.join(", ")}.`);
+    if (!KNOWN.includes(name) && !isOption(name)) {
+      errors.push(`Unknown link parameter ${quote(name)}. Known ones: ${KNOWN.join(", ")}, opt.<option>.`);
       continue;
     }
     if (seen.has(name)) {
@@ -57,7 +64,7 @@ export function parseParams(search, catalog) {
   const gameId = seen.get("game");
   const names = Object.keys(catalog).join(", ");
   if (gameId === undefined) {
-    const settings = ["players", "seats", "seed", "level", "speed"].filter((k) => seen.has(k));
+    const settings = [...seen.keys()].filter((k) => !["resume", "embed", "autostart"].includes(k));
     if (settings.length) errors.push(`The link sets ${settings.join(", ")} but no game; the games are: ${names}.`);
     return result;
   }
@@ -80,11 +87,16 @@ export function parseParams(search, catalog) {
     if (Number.isInteger(n) && n >= info.min_players && n <= info.max_players) players = n;
     else errors.push(`${info.name} is for ${span} players, not ${quote(text)}.`);
   }
+  const levels = info.levels || [];
   if (seen.has("seats")) {
     const seats = seen.get("seats").split(",").map((s) => s.trim().toLowerCase());
-    const bad = seats.filter((s) => !SEAT_KINDS.includes(s));
+    const bad = seats.filter((s) => !SEAT_KINDS.includes(s) && !levels.includes(s));
     if (bad.length) {
-      errors.push(`Seats must each be human or bot, not ${bad.map(quote).join(", ")}.`);
+      const plural = bad.length === 1 ? "" : "s";
+      errors.push(
+        `Seats must each be a computer level (${levels.join(", ")}), human or bot, not ${bad.map(quote).join(", ")}` +
+          ` (seat${plural} ${bad.map((b) => seats.indexOf(b) + 1).join(", ")}).`,
+      );
     } else if (players !== null && seats.length !== players) {
       errors.push(`The link has ${players} players but ${seats.length} seats (${seats.join(", ")}).`);
     } else if (players === null && seen.has("players")) {
@@ -92,7 +104,9 @@ export function parseParams(search, catalog) {
     } else if (seats.length < info.min_players || seats.length > info.max_players) {
       errors.push(`${info.name} is for ${span} players, but the link has ${seats.length} seats.`);
     } else {
-      setup.seats = seats;
+      // A level name is a computer seat at that level; `bot` takes `level=` (set below).
+      setup.seats = seats.map((s) => (s === "human" ? "human" : "bot"));
+      if (seats.some((s) => levels.includes(s))) setup.levels = seats.map((s) => (levels.includes(s) ? s : null));
       players = seats.length;
     }
   }
@@ -105,10 +119,16 @@ export function parseParams(search, catalog) {
   }
   if (seen.has("level")) {
     const level = seen.get("level");
-    const levels = info.levels || [];
     if (levels.includes(level)) setup.level = level;
     else errors.push(`The computer level must be one of ${levels.join(", ")}, not ${quote(level)}.`);
   }
+  if (setup.levels) {
+    // `bot` seats among named levels play at `level` (default normal; completeSetup).
+    const fallback = setup.level ?? null;
+    setup.levels = setup.levels.map((lv, seat) => (setup.seats[seat] === "bot" ? lv ?? fallback : null));
+  }
+  const options = parseOptions(seen, info, errors);
+  if (options) setup.options = options;
   if (seen.has("speed")) {
     const speed = seen.get("speed");
     if (SPEEDS.includes(speed)) setup.speed = speed;
@@ -116,4 +136,45 @@ export function parseParams(search, catalog) {
   }
   result.start = errors.length === 0;
   return result;
+}
+
+// Engine options from `opt.<name>=` and `contracts=` (its short form). A value is JSON when
+// it parses as JSON (`3`, `true`, `{"hands": ...}`, `["snack"]`), else a comma list of names
+// (`snack,bribe`); `contracts=` is always a comma list. Only the option's name is checked
+// here: the engine checks the value when the game starts, and a refusal is shown with the
+// menu (app.js). -> options object, or null when the link sets none.
+function parseOptions(seen, info, errors) {
+  const known = Object.keys(info.options || {});
+  const given = {};
+  for (const [param, text] of seen) {
+    if (param !== "contracts" && !isOption(param)) continue;
+    const name = param === "contracts" ? "contracts" : param.slice(OPTION_PREFIX.length);
+    if (!known.includes(name)) {
+      const list = known.length ? `its options are: ${known.join(", ")}` : "it has no options";
+      errors.push(`${info.name} has no option ${quote(name)}; ${list}.`);
+      continue;
+    }
+    if (name in given) {
+      errors.push(`The link gives the option ${quote(name)} more than once.`);
+      continue;
+    }
+    if (!text) {
+      errors.push(`The option ${quote(name)} needs a value (JSON, or names separated by commas).`);
+      continue;
+    }
+    given[name] = param === "contracts" ? commaList(text) : jsonOrList(text);
+  }
+  return Object.keys(given).length ? given : null;
+}
+
+function commaList(text) {
+  return text.split(",").map((part) => part.trim()).filter(Boolean);
+}
+
+function jsonOrList(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return commaList(text);
+  }
 }

@@ -1,8 +1,14 @@
 // A game's setup as the page keeps it: which game, how many players, who sits where (a
-// person or the computer), names, computer level, seed and pace. The engine only sees
-// game, players, seed and options; the rest is the page's.
+// person or the computer), names, each computer's level, seed, pace and engine options.
+// The engine only sees game, players, seed and options; the rest is the page's.
 //
-//   { game, players, seats: ["human"|"bot", ...], names: [...], level, seed, speed }
+//   { game, players, seats: ["human"|"bot", ...], levels: [null|"easy"|"normal"|"hard", ...],
+//     names: [...], level, seed, speed, options: {} }
+//
+// `levels[seat]` is a computer seat's level (null for a person); `level` is the default for
+// computer seats, and the only level in saves made before seats had their own (so read a
+// seat's level with `levelOf`). `options` are engine options (practice links: API.md
+// "Options"), kept so a resumed or replayed game is the same kind of game.
 
 export const SEAT_KINDS = ["human", "bot"];
 export const SPEEDS = ["normal", "instant"];
@@ -35,6 +41,22 @@ export function defaultLevel(info) {
   return levels.includes("normal") ? "normal" : levels[levels.length - 1];
 }
 
+// The level a computer seat plays at (null for a person's seat).
+export function levelOf(setup, seat) {
+  if (setup.seats[seat] !== "bot") return null;
+  return (Array.isArray(setup.levels) && setup.levels[seat]) || setup.level;
+}
+
+// Per-seat levels: a computer seat keeps a valid given level, else gets `level`.
+function seatLevels(seats, given, level, info) {
+  const known = info.levels || [];
+  return seats.map((kind, seat) => {
+    if (kind !== "bot") return null;
+    const mine = Array.isArray(given) ? given[seat] : null;
+    return known.includes(mine) ? mine : level;
+  });
+}
+
 // A complete setup from a partial one (missing fields get their defaults).
 export function completeSetup(partial, catalog) {
   const info = catalog[partial.game];
@@ -44,16 +66,21 @@ export function completeSetup(partial, catalog) {
     const given = partial.names && typeof partial.names[seat] === "string" ? partial.names[seat] : "";
     return cleanName(given) || defaultName(seats, seat);
   });
+  const level = partial.level ?? defaultLevel(info);
   return {
     game: partial.game,
     players,
     seats,
+    levels: seatLevels(seats, partial.levels, level, info),
     names,
-    level: partial.level ?? defaultLevel(info),
+    level,
     seed: partial.seed ?? newSeed(),
     speed: partial.speed ?? "normal",
+    options: isPlainObject(partial.options) ? { ...partial.options } : {},
   };
 }
+
+const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 export function cleanName(text) {
   return String(text || "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
@@ -76,20 +103,35 @@ export function validSetup(setup, catalog) {
     names.length === players &&
     names.every((name) => typeof name === "string") &&
     (info.levels || []).includes(setup.level) &&
+    // Both optional: saves from before per-seat levels and options have neither.
+    (setup.levels === undefined ||
+      (Array.isArray(setup.levels) &&
+        setup.levels.length === players &&
+        setup.levels.every((lv, seat) => (seats[seat] === "bot" ? (info.levels || []).includes(lv) : lv === null)))) &&
+    (setup.options === undefined || isPlainObject(setup.options)) &&
     Number.isInteger(setup.seed) &&
     SPEEDS.includes(setup.speed)
   );
 }
 
-// The deep link that starts this setup (see params.js).
+// The deep link that starts this setup (see params.js): computer seats are `bot` when they
+// all play at `level`, else each names its level (`seats=human,hard,easy`); options follow
+// as `contracts=a,b` (a list of names) or `opt.<name>=<JSON>`.
 export function deepLink(setup) {
+  const mixed = setup.seats.some((kind, seat) => kind === "bot" && levelOf(setup, seat) !== setup.level);
   const query = new URLSearchParams({
     game: setup.game,
     players: String(setup.players),
-    seats: setup.seats.join(","),
+    seats: setup.seats.map((kind, seat) => (kind === "bot" && mixed ? levelOf(setup, seat) : kind)).join(","),
     seed: String(setup.seed),
     level: setup.level,
   });
   if (setup.speed !== "normal") query.set("speed", setup.speed);
+  for (const [name, value] of Object.entries(setup.options || {})) {
+    if (value === null || value === undefined) continue;
+    const names = Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && /^[\w-]+$/.test(v));
+    if (name === "contracts" && names) query.set("contracts", value.join(","));
+    else query.set(`opt.${name}`, JSON.stringify(value));
+  }
   return query;
 }

@@ -28,22 +28,30 @@
 //                                            (null: it is legal), e.g. for a refused click;
 //     seatName(seat: number): string         the name to show for a seat;
 //     me: number|null                        the seat on screen (null: nobody's hand);
-//     instant: boolean                       true: no animation or delay (speed=instant).
+//     instant: boolean                       true: no animation or delay (speed=instant);
+//     scoreSheet: entry[]                    the whole view.score_sheet (running totals).
 //   }
 //
-// The shell draws the header (game, round, totals, whose turn), the public log of this
-// round (view.log), a message area for refused actions, a "thinking" line while the
-// computer plays, round summaries, the final result with "Play again" and "Menu". It paces
+// The shell draws the header (game, round, totals, whose turn, which computer is thinking),
+// the public log of this round (view.log), a message area for refused actions, a "thinking"
+// line while the computer plays, a Hint button for the person to act (hint.js: it marks the
+// hinted controls by their `data-action` with the class `is-hint`), round summaries, the
+// final result with "Play again" and "Menu". It paces
 // computer moves so people can follow them, and in pass-and-play it puts a "Pass to <name>"
 // screen between two different people's turns, with nothing of the table in the page, so no
 // hidden card is ever in the DOM while another seat is on screen: only the view of the seat
 // on screen is ever rendered.
 
 import { h, sleep, signed, listText, reducedMotion } from "./dom.js";
+import { levelOf } from "./setup.js";
+import { describeHint, hintLevel, showHint } from "./hint.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
 const INSTANT_PAINT_MS = 250; // at speed=instant, computer moves repaint at most this often
+// Search levels (hard) stop thinking after this long in the browser, where Pyodide runs
+// about half as fast as CPython: a computer move or a hint then takes about a second at most.
+export const THINK_MS = 800;
 
 const html = document.documentElement;
 
@@ -63,12 +71,16 @@ export class Table {
     this.view = null;
     this.paintedAt = -Infinity;
     this.sheetOpen = false;
+    this.turn = 0; // counts human turns and moves: a hint belongs to one
+    this.hint = null; // { turn, action, text } or { turn, pending: true }
+    this.stopHint = () => {};
     this.ui = {
       act: (action) => this.#act(action),
       explain: (action) => this.#explain(action),
       seatName: (seat) => this.seatName(seat),
       me: this.onScreen,
       instant: this.instant,
+      scoreSheet: [],
     };
   }
 
@@ -93,6 +105,7 @@ export class Table {
 
   close() {
     this.closed = true;
+    this.stopHint();
     this.engine.drop(this.id).catch(() => {});
   }
 
@@ -101,7 +114,10 @@ export class Table {
   async #call(name, ...args) {
     const methods = {
       view: (seat) => this.engine.view(this.id, seat),
-      bot: () => this.engine.bot(this.id, this.setup.level, this.setup.seed),
+      bot: (seat) => {
+        const level = levelOf(this.setup, seat);
+        return this.engine.bot(this.id, level, this.setup.seed, { timeMs: level === "hard" ? THINK_MS : null });
+      },
       apply: (action) => this.engine.apply(this.id, action),
       save: () => this.engine.save(this.id),
     };
@@ -150,7 +166,19 @@ export class Table {
     this.thinking = seat;
     // At instant speed nobody can follow each move: repaint a few times a second only.
     if (!this.instant || performance.now() - this.paintedAt > INSTANT_PAINT_MS) await this.#render();
-    const [reply] = await Promise.all([this.#call("bot"), sleep(this.pace)]);
+    // Each computer move is timed (the `parlour:think` measure: from the first frame after
+    // the table was drawn to the reply; detail {seat, level, ms: request to reply}), so the
+    // tests can check that the page stays responsive while the worker thinks, and anyone
+    // can read move times in the browser's performance panel.
+    const asked = performance.now();
+    let drawn = null;
+    requestAnimationFrame(() => setTimeout(() => (drawn = performance.now())));
+    const thinking = this.#call("bot", seat).then((reply) => {
+      const detail = { seat, level: levelOf(this.setup, seat), ms: performance.now() - asked };
+      if (drawn !== null) performance.measure("parlour:think", { start: drawn, detail });
+      return reply;
+    });
+    const [reply] = await Promise.all([thinking, sleep(this.pace)]);
     if (this.closed) return;
     await this.#call("apply", reply.action);
     this.thinking = null;
@@ -163,6 +191,7 @@ export class Table {
       if (this.closed) return;
     }
     this.waitingFor = seat;
+    this.turn += 1;
     const done = new Promise((resolve) => (this.turnDone = resolve));
     await this.#render();
     await done;
@@ -185,8 +214,11 @@ export class Table {
       }
       this.#say("");
       this.dirty = true;
+      this.turn += 1;
+      this.#clearHint();
       const tableEl = this.root.querySelector(".table");
       if (tableEl) tableEl.dataset.awaiting = "";
+      this.root.querySelector(".hint-bar")?.remove(); // no hint for a move already made
       const done = this.turnDone;
       this.turnDone = null;
       this.waitingFor = null;
@@ -213,6 +245,7 @@ export class Table {
     if (this.closed) return;
     this.view = view;
     this.ui.me = view.seat;
+    this.ui.scoreSheet = view.score_sheet;
     this.#paint(view);
   }
 
@@ -238,6 +271,7 @@ export class Table {
         this.#header(view),
         this.#messageLine(),
         this.#thinkingLine(),
+        this.#hintLine(view),
         h("div", { class: "table-body" }, body),
         this.#log(view),
         this.#scoreSheet(view),
@@ -247,6 +281,7 @@ export class Table {
     this.paintedAt = performance.now();
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
+    this.#markHint();
     if (focusKey) {
       const again = [...this.root.querySelectorAll("button, input, select")].find(
         (el) => el.dataset.action === focusKey || el.id === focusKey,
@@ -257,9 +292,11 @@ export class Table {
 
   #header(view) {
     let turn;
+    const name = this.seatName(view.to_act);
+    const yours = view.to_act === this.ui.me && (this.waitingFor === view.to_act || this.humans.length === 1);
     if (view.over) turn = "Game over";
-    else if (view.to_act === this.ui.me && this.waitingFor === view.to_act) turn = this.humans.length === 1 ? "Your turn" : `${this.seatName(view.to_act)}, your turn`;
-    else turn = `${this.seatName(view.to_act)}\u2019s turn`;
+    else if (yours || name === "You") turn = this.humans.length === 1 || name === "You" ? "Your turn" : `${name}, your turn`;
+    else turn = `${name}\u2019s turn`;
     return h(
       "header",
       { class: "table-head" },
@@ -271,10 +308,15 @@ export class Table {
         view.totals.map((total, seat) =>
           h(
             "li",
-            { class: seat === view.to_act ? "to-act" : "", "aria-current": seat === view.to_act ? "true" : null, dataset: { seat: String(seat) } },
+            {
+              class: [seat === view.to_act ? "to-act" : "", seat === this.thinking ? "is-thinking" : ""].join(" ").trim(),
+              "aria-current": seat === view.to_act ? "true" : null,
+              dataset: { seat: String(seat), level: levelOf(this.setup, seat) ?? "" },
+            },
             h("span", { class: "name" }, this.seatName(seat)),
-            h("span", { class: "kind" }, this.setup.seats[seat] === "bot" ? " (computer)" : ""),
+            h("span", { class: "kind" }, this.setup.seats[seat] === "bot" ? ` (computer, ${levelOf(this.setup, seat)})` : ""),
             h("strong", { class: "total" }, String(total)),
+            seat === this.thinking ? h("span", { class: "seat-thinking", "aria-hidden": "true" }, "thinking\u2026") : null,
           ),
         ),
       ),
@@ -301,6 +343,67 @@ export class Table {
       { class: "thinking", role: "status", hidden: seat === null },
       seat === null ? "" : h("span", {}, `${this.seatName(seat)} is thinking`, h("span", { class: "dots", "aria-hidden": "true" }, "...")),
     );
+  }
+
+  // --- hints ---------------------------------------------------------------------------
+
+  // The Hint button and its line, for the person on screen when it is their move (never
+  // for a computer seat, a pass screen or a finished game).
+  #hintLine(view) {
+    const offered = !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
+    this.hintTextEl = null;
+    if (!offered) return null;
+    const hint = this.hint && this.hint.turn === this.turn ? this.hint : null;
+    const button = h(
+      "button",
+      { type: "button", class: "button quiet hint-button", "data-control": "hint", disabled: Boolean(hint), onclick: () => this.#askHint() },
+      "Hint",
+    );
+    this.hintTextEl = h("p", { class: "hint-text", "aria-live": "polite" }, hint ? hint.text : "");
+    return h("div", { class: "hint-bar" }, button, this.hintTextEl);
+  }
+
+  async #askHint() {
+    if (this.closed || this.waitingFor === null || this.waitingFor !== this.onScreen) return;
+    const turn = this.turn;
+    this.hint = { turn, pending: true, text: "Thinking of a good move\u2026" };
+    this.#showHintText();
+    const button = this.root.querySelector(".hint-button");
+    if (button) button.disabled = true;
+    const start = performance.now();
+    const reply = await this.engine.bot(this.id, hintLevel(this.info), this.setup.seed, { timeMs: THINK_MS });
+    performance.measure("parlour:hint", { start, detail: { seat: this.onScreen } });
+    if (this.closed || this.turn !== turn) return; // the move was made meanwhile: no use now
+    if (reply.error) {
+      this.hint = { turn, text: `No hint: ${reply.error.message}` };
+    } else {
+      this.hint = { turn, action: reply.action, text: describeHint(reply.action, this.view, this.renderer) };
+    }
+    this.#showHintText();
+    this.#markHint();
+  }
+
+  #showHintText() {
+    if (this.hintTextEl) this.hintTextEl.textContent = this.hint ? this.hint.text : "";
+    const bar = this.root.querySelector(".hint-bar");
+    if (bar && this.hint) bar.dataset.hint = this.hint.action || "";
+  }
+
+  // Mark the hinted move on the table just painted (and as the renderer redraws it).
+  #markHint() {
+    this.stopHint();
+    this.stopHint = () => {};
+    const hint = this.hint;
+    if (!hint || hint.turn !== this.turn || !hint.action) return;
+    const body = this.root.querySelector(".table-body");
+    if (body) this.stopHint = showHint(body, hint.action);
+  }
+
+  #clearHint() {
+    this.hint = null;
+    this.stopHint();
+    this.stopHint = () => {};
+    if (this.hintTextEl) this.hintTextEl.textContent = "";
   }
 
   // One public log entry in words: the renderer's own wording when it has one, else
@@ -426,6 +529,8 @@ export class Table {
   async #showOver(pub) {
     html.dataset.gameState = "over";
     this.thinking = null;
+    this.#clearHint();
+    this.ui.scoreSheet = pub.score_sheet; // summaries show running totals where they can
     const winners = pub.winners.map((seat) => this.seatName(seat));
     const you = this.humans.length === 1 && pub.winners.includes(this.humans[0]);
     let headline;

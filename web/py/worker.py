@@ -134,11 +134,35 @@ def view(data: dict[str, JSON]) -> str:
 
 @_handled
 def bot(data: dict[str, JSON]) -> str:
-    """``{id, level, seed}`` -> ``{ok, action}``: a computer player's choice for ``to_act``."""
+    """``{id, level, seed, time_ms?, iterations?}`` -> ``{ok, action}``: a computer player's
+    choice for ``to_act``, from ``view(to_act)`` only (so a hint for the person to act shows
+    nothing they could not see). ``time_ms`` caps a search level's thinking (``hard``; the
+    page keeps a move to about a second), ``iterations`` replaces its budget; other levels
+    ignore both."""
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise _BadRequest("'seed' must be a whole number.")
-    return _reply({"action": _game(data).bot_action(_text(data, "level"), seed)})
+    time_ms = _positive(data, "time_ms")
+    iterations = _positive(data, "iterations")
+    action = _game(data).bot_action(
+        _text(data, "level"),
+        seed,
+        iterations=None if iterations is None else int(iterations),
+        time_ms=time_ms,
+    )
+    return _reply({"action": action})
+
+
+def _positive(data: dict[str, JSON], key: str) -> float | None:
+    """An optional positive number (a bool is not one)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise _BadRequest(f"{key!r} must be a positive number.")
+    if key == "iterations" and value != int(value):
+        raise _BadRequest("'iterations' must be a whole number.")
+    return float(value)
 
 
 @_handled
