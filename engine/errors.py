@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 ErrorCode = Literal[
     "malformed",
@@ -16,17 +16,8 @@ ErrorCode = Literal[
     "bad-level",
 ]
 
-ERROR_CODES: tuple[str, ...] = (
-    "malformed",
-    "illegal",
-    "game-over",
-    "bad-deal",
-    "bad-option",
-    "bad-players",
-    "unknown-game",
-    "bad-seat",
-    "bad-level",
-)
+ERROR_CODES: tuple[str, ...] = get_args(ErrorCode)
+"""Every ``IllegalActionError.code``, in API.md's order."""
 
 
 class IllegalActionError(ValueError):
