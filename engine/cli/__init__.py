@@ -35,7 +35,9 @@ from .arguments import (
     game_id,
     options,
     play_seats,
+    positive_int,
     split_list,
+    whole_int,
 )
 from .console import Console
 from .play import Session
@@ -92,23 +94,6 @@ examples:
   %(prog)s quodlibet --games 50 --seats normal,normal,easy,easy --json"""
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
 def _prog() -> str:
     launched = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
     return "parlour" if launched.startswith("parlour") else "python -m engine"
@@ -135,14 +120,17 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     play.add_argument("game", nargs="?", metavar="GAME", help="game id (see 'games')")
     play.add_argument(
-        "--players", type=_positive, metavar="N", help="number of players (default: from --seats)"
+        "--players",
+        type=positive_int,
+        metavar="N",
+        help="number of players (default: from --seats)",
     )
     play.add_argument(
         "--seats",
         metavar="LIST",
         help="comma list, one per seat: human, bot or a level (default: human,bot,bot,...)",
     )
-    play.add_argument("--seed", type=_whole, metavar="S", help="game seed (default: a new one)")
+    play.add_argument("--seed", type=whole_int, metavar="S", help="game seed (default: a new one)")
     play.add_argument(
         "--level", default="normal", metavar="LEVEL", help="level of 'bot' seats: easy, normal"
     )
@@ -166,16 +154,19 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
     sim.add_argument("game", metavar="GAME", help="game id (see 'games')")
-    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="default: 100")
+    sim.add_argument("--games", type=positive_int, default=100, metavar="N", help="default: 100")
     sim.add_argument(
         "--seats",
         metavar="LEVELS",
         help="comma list of levels, one per seat (default: normal for every seat)",
     )
     sim.add_argument(
-        "--players", type=_positive, metavar="N", help="number of players (default: from --seats)"
+        "--players",
+        type=positive_int,
+        metavar="N",
+        help="number of players (default: from --seats)",
     )
-    sim.add_argument("--seed", type=_whole, default=0, metavar="S", help="default: 0")
+    sim.add_argument("--seed", type=whole_int, default=0, metavar="S", help="default: 0")
     sim.add_argument(
         "-o", "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )

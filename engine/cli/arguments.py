@@ -8,6 +8,7 @@ not repeated here: their ``IllegalActionError`` messages are relayed as they are
 
 from __future__ import annotations
 
+import argparse
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -143,3 +144,19 @@ def check_levels(game: Game, levels: list[str]) -> None:
         except IllegalActionError as exc:
             if exc.code == "bad-level":
                 raise UsageError(exc.message) from exc
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    value = whole_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def whole_int(text: str) -> int:
+    """argparse type: any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None

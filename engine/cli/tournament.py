@@ -57,7 +57,17 @@ from typing import Any
 
 import engine
 
-from .arguments import UsageError, bot_seed, check_levels, game_id, game_seed, options, split_list
+from .arguments import (
+    UsageError,
+    bot_seed,
+    check_levels,
+    game_id,
+    game_seed,
+    options,
+    positive_int,
+    split_list,
+    whole_int,
+)
 from .console import Console
 
 DESCRIPTION = """\
@@ -419,23 +429,6 @@ def report(result: Tournament) -> list[str]:
 # --- the command -----------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
 def add_parser(commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
     """Add the ``tournament`` command to the CLI's subparsers."""
     parser = commands.add_parser(
@@ -448,7 +441,7 @@ def add_parser(commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
     parser.add_argument("game", metavar="GAME", help="game id (see 'games')")
     parser.add_argument(
         "--games",
-        type=_positive,
+        type=positive_int,
         default=100,
         metavar="N",
         help="games to play, rounded up to a multiple of the players (default: 100)",
@@ -466,14 +459,14 @@ def add_parser(commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
     )
     parser.add_argument(
         "--players",
-        type=_positive,
+        type=positive_int,
         metavar="P",
         help="number of players (default: from --lineup, else the game's default)",
     )
-    parser.add_argument("--seed", type=_whole, default=0, metavar="S", help="default: 0")
+    parser.add_argument("--seed", type=whole_int, default=0, metavar="S", help="default: 0")
     parser.add_argument(
         "--iterations",
-        type=_positive,
+        type=positive_int,
         metavar="K",
         help="search budget per decision of the hard level (default: the level's own)",
     )
