@@ -84,31 +84,9 @@ def calibrate(game_id: str, seconds: float) -> int:
 
 def run_in_pyodide(plan: dict[str, int]) -> tuple[dict[str, Result], float]:
     """Run ``run_plan(plan)`` inside Pyodide under Node; return results and boot seconds."""
-    import importlib.util
-    import json
-    import subprocess
-    from pathlib import Path
+    import pyodide_run  # beside this script; not imported inside Pyodide
 
-    here = Path(__file__).resolve().parent
-    # The Pyodide test run's set-up (npm ci, engine wheel) is reused, loaded by path.
-    spec = importlib.util.spec_from_file_location(
-        "pyodide_prepare", here.parent / "tests" / "pyodide" / "prepare.py"
-    )
-    if spec is None or spec.loader is None:
-        raise RuntimeError("cannot load tests/pyodide/prepare.py")
-    prepare = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(prepare)
-
-    prepare.ensure_node_modules()
-    with prepare.engine_wheel() as wheel:
-        cmd = ["node", str(here / "engine_speed.mjs"), "--wheel", str(wheel)]
-        cmd += ["--", json.dumps(plan)]
-        done = subprocess.run(cmd, cwd=prepare.ROOT, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"the Pyodide run failed:\n{done.stdout}{done.stderr}")
-    # The script's last stdout line is the JSON report; anything before it is chatter.
-    report = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"Pyodide: Python {report['version']}, boot {report['boot']:.2f} s", flush=True)
+    report = pyodide_run.run_in_pyodide("engine_speed.mjs", plan)
     results: dict[str, Result] = report["results"]
     return results, float(report["boot"])
 
