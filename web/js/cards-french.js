@@ -9,7 +9,7 @@
 // value can never reach the DOM through here.
 // The look lives in web/css/games/quodlibet.css (added to the page on first use).
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { cardBackShell, cardShell, svg } from "./card-svg.js";
 
 /** Suits in the engine's order, with their symbol and names. */
 export const SUITS = {
@@ -72,11 +72,6 @@ export function ensureFrenchCss() {
   document.head.appendChild(link);
 }
 
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  return node;
-}
 
 // Suit shapes drawn in a 10 x 10 box, so they need no symbol font (a list = several parts).
 const SUIT_PATHS = {
@@ -121,25 +116,16 @@ function suitAt(suit, x, y, size) {
 export function cardFace(code, { label = null, small = false } = {}) {
   ensureFrenchCss();
   const parsed = parseCode(code);
-  const el = document.createElement("span");
   if (!parsed) {
     // Not a code: draw a blank, never guess.
+    const el = document.createElement("span");
     el.className = `fc fc-blank${small ? " fc-small" : ""}`;
     el.setAttribute("aria-hidden", "true");
     return el;
   }
   const [rank, suit] = parsed;
-  el.className = `fc fc-face fc-s${suit}${small ? " fc-small" : ""}`;
+  const { el, pic } = cardShell("fc", `fc fc-face fc-s${suit}${small ? " fc-small" : ""}`, label);
   el.dataset.card = code;
-  if (label) {
-    el.setAttribute("role", "img");
-    el.setAttribute("aria-label", label);
-  } else {
-    el.setAttribute("aria-hidden", "true");
-  }
-  const pic = svg("svg", { viewBox: "0 0 60 84", class: "fc-svg", focusable: "false" });
-  pic.setAttribute("aria-hidden", "true");
-  pic.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "fc-bg" }));
   const text = RANKS[rank].short;
   const wide = text.length > 1;
   // Top-left index: big enough to read on a small card in a fanned hand.
@@ -171,35 +157,17 @@ export function cardFace(code, { label = null, small = false } = {}) {
   index2.textContent = text;
   foot.appendChild(index2);
   pic.appendChild(foot);
-  el.appendChild(pic);
   return el;
 }
 
 /** A face-down card. It has no code parameter on purpose. */
 export function cardBack({ label = "face-down card", small = false } = {}) {
   ensureFrenchCss();
-  const el = document.createElement("span");
-  el.className = `fc fc-back${small ? " fc-small" : ""}`;
-  if (label) {
-    el.setAttribute("role", "img");
-    el.setAttribute("aria-label", label);
-  } else {
-    el.setAttribute("aria-hidden", "true");
-  }
-  const pic = svg("svg", { viewBox: "0 0 60 84", class: "fc-svg", focusable: "false" });
-  pic.setAttribute("aria-hidden", "true");
-  pic.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "fc-back-bg" }));
-  pic.appendChild(svg("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "fc-back-frame" }));
-  // A diamond lattice clipped to the inner frame by a nested svg (no ids to clash).
-  const inner = svg("svg", { x: 6, y: 6, width: 48, height: 72, viewBox: "6 6 48 72" });
-  for (let k = -72; k <= 72; k += 8) {
-    inner.appendChild(svg("line", { x1: 6 + k, y1: 6, x2: 78 + k, y2: 78, class: "fc-back-line" }));
-    inner.appendChild(svg("line", { x1: 54 - k, y1: 6, x2: -18 - k, y2: 78, class: "fc-back-line" }));
-  }
-  pic.appendChild(inner);
-  pic.appendChild(svg("circle", { cx: 30, cy: 42, r: 8, class: "fc-back-badge" }));
-  el.appendChild(pic);
-  return el;
+  return cardBackShell("fc", `fc fc-back${small ? " fc-small" : ""}`, label, {
+    reach: 72,
+    step: 8,
+    badge: 8,
+  });
 }
 
 /** An empty place where a card may go (a trick slot, an unstarted row). */

@@ -6,7 +6,7 @@
 // takes no rank at all: a hidden card's value can never reach the DOM through here.
 // The look lives in web/css/games/pairs.css (this module adds the stylesheet on first use).
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { cardBackShell, cardShell, svg } from "./card-svg.js";
 
 /** Human names used in accessible labels. */
 export const RANK_NAMES = {
@@ -35,11 +35,6 @@ export function ensurePairsCss() {
   document.head.appendChild(link);
 }
 
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  return node;
-}
 
 // Pip positions in a 60 x 84 card: one row up to five, two rows above that (top row fuller).
 function pipPositions(rank) {
@@ -62,18 +57,8 @@ function pipPositions(rank) {
 export function cardFace(rank, { label = null, small = false } = {}) {
   ensurePairsCss();
   const r = Number(rank);
-  const el = document.createElement("span");
-  el.className = `pc pc-face pc-r${r}${small ? " pc-small" : ""}`;
+  const { el, pic } = cardShell("pc", `pc pc-face pc-r${r}${small ? " pc-small" : ""}`, label);
   el.dataset.rank = String(r);
-  if (label) {
-    el.setAttribute("role", "img");
-    el.setAttribute("aria-label", label);
-  } else {
-    el.setAttribute("aria-hidden", "true");
-  }
-  const pic = svg("svg", { viewBox: "0 0 60 84", class: "pc-svg", focusable: "false" });
-  pic.setAttribute("aria-hidden", "true");
-  pic.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "pc-bg" }));
   pic.appendChild(svg("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3.5, class: "pc-frame" }));
   const corner = svg("text", { x: 9.5, y: 17, class: "pc-corner" });
   corner.textContent = String(r);
@@ -90,35 +75,17 @@ export function cardFace(rank, { label = null, small = false } = {}) {
   for (const [cx, cy] of pipPositions(r)) {
     pic.appendChild(svg("circle", { cx, cy, r: 3.3, class: "pc-pip" }));
   }
-  el.appendChild(pic);
   return el;
 }
 
 /** A face-down card. It has no rank parameter on purpose. */
 export function cardBack({ label = "face-down card", small = false } = {}) {
   ensurePairsCss();
-  const el = document.createElement("span");
-  el.className = `pc pc-back${small ? " pc-small" : ""}`;
-  if (label) {
-    el.setAttribute("role", "img");
-    el.setAttribute("aria-label", label);
-  } else {
-    el.setAttribute("aria-hidden", "true");
-  }
-  const pic = svg("svg", { viewBox: "0 0 60 84", class: "pc-svg", focusable: "false" });
-  pic.setAttribute("aria-hidden", "true");
-  pic.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "pc-back-bg" }));
-  pic.appendChild(svg("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "pc-back-frame" }));
-  // The lattice sits in a nested svg that clips it to the inner frame (no ids to clash).
-  const inner = svg("svg", { x: 6, y: 6, width: 48, height: 72, viewBox: "6 6 48 72" });
-  for (let k = -60; k <= 60; k += 10) {
-    inner.appendChild(svg("line", { x1: 6 + k, y1: 6, x2: 78 + k, y2: 78, class: "pc-back-line" }));
-    inner.appendChild(svg("line", { x1: 54 - k, y1: 6, x2: -18 - k, y2: 78, class: "pc-back-line" }));
-  }
-  pic.appendChild(inner);
-  pic.appendChild(svg("circle", { cx: 30, cy: 42, r: 9, class: "pc-back-badge" }));
-  el.appendChild(pic);
-  return el;
+  return cardBackShell("pc", `pc pc-back${small ? " pc-small" : ""}`, label, {
+    reach: 60,
+    step: 10,
+    badge: 9,
+  });
 }
 
 /** An empty place for a rank that is not there (e.g. a rank missing from a countdown). */
