@@ -25,6 +25,7 @@ import importlib.util
 import json
 import re
 import threading
+import time
 import zlib
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
@@ -382,8 +383,12 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
     # A move on the site, then its code back into the embed (Menu, Import).
     full.locator(MY_MOVE).first.click()
     full.wait_for_selector(MY_MOVE, timeout=30_000)
-    (site_save,) = saved_games(full).values()
-    assert site_save["engine"] != save["engine"]
+    # The old move buttons may still be on screen: wait for the autosave of the new move.
+    deadline = time.monotonic() + 30
+    while (site_save := next(iter(saved_games(full).values())))["engine"] == save["engine"]:
+        assert time.monotonic() < deadline, "the move on the site was never saved"
+        full.wait_for_timeout(100)
+    assert len(saved_games(full)) == 1
     back = full.evaluate("async (r) => (await import('./js/savecode.js')).encodeSave(r)", site_save)
     frame.locator(".table-head .menu-button").click()
     frame.wait_for_selector("html[data-embed=cover]")
