@@ -17,25 +17,30 @@ const nonce = new URL(import.meta.url).searchParams.get("n") || "";
 
 export async function loadPyodide(options) {
   const channel = new BroadcastChannel("parlour-boot");
-  const post = (message) => channel.postMessage({ nonce, ...message });
+  let open = true;
+  const post = (message) => open && channel.postMessage({ nonce, ...message });
   const pending = new Set(COUNTED);
   const original = globalThis.fetch;
+  // Count on a clone and hand Pyodide the response itself: a Response rebuilt from a stream
+  // has no cache handler, so Chromium would never keep the compiled wasm in V8's code cache
+  // and every visit would compile it again (tests/browser/test_wasm_cache.py).
   const counted = (file, response) => {
     if (!response.ok || !response.body) return response;
+    const reader = response.clone().body.getReader();
     let loaded = 0;
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        post({ stage: "download", file, loaded });
-        controller.enqueue(chunk);
-      },
-      flush() {
+    const pump = ({ done, value }) => {
+      if (done) {
         pending.delete(file);
         if (pending.size === 0) post({ stage: "python" });
-      },
-    });
-    const { status, statusText, headers } = response;
-    return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+        return undefined;
+      }
+      loaded += value.byteLength;
+      post({ stage: "download", file, loaded });
+      return reader.read().then(pump);
+    };
+    // A failed read shows in Pyodide's own read of the original response.
+    reader.read().then(pump).catch(() => {});
+    return response;
   };
   globalThis.fetch = function (input, init) {
     const url = String(input instanceof Request ? input.url : input);
@@ -64,6 +69,7 @@ export async function loadPyodide(options) {
     throw error;
   } finally {
     globalThis.fetch = original;
+    open = false;
     channel.close();
   }
 }
