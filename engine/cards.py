@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .errors import IllegalActionError
+from .untrusted import ascii_int
 
 # --- Pairs deck --------------------------------------------------------------------------
 
@@ -28,9 +29,10 @@ PAIRS_COUNTS: Counter[int] = Counter(pairs_deck())
 
 def parse_rank(text: str) -> int:
     """A Pairs rank 1..10 from its notation, or a ``malformed`` error."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 10:
+    rank = ascii_int(text)
+    if rank is None or not 1 <= rank <= 10:
         raise IllegalActionError("malformed", f"'{text}' is not a rank: ranks are 1 to 10.")
-    return int(text)
+    return rank
 
 
 def check_pairs_cards(cards: Iterable[object], what: str) -> list[int]:

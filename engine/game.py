@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Self
 
 from .errors import IllegalActionError
 from .rng import Rng
+from .untrusted import MAX_ACTION_CHARS
 
 JSON = Any
 LogEntry = dict[str, JSON]
@@ -27,6 +28,18 @@ BOT_LEVELS: tuple[str, ...] = ("easy", "normal")
 """Bot levels every game supports (more are added by later bot modules)."""
 
 COMMON_OPTIONS: dict[str, JSON] = {"dealer": None, "deal": None}
+
+
+MAX_SEED_BITS = 256
+"""Seeds are whole numbers of at most this many bits (a save writes the seed in digits)."""
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to a readable length, for messages about a bad argument."""
+    text = (
+        repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a huge number"
+    )
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 def json_copy(value: JSON) -> JSON:
@@ -95,7 +108,7 @@ class Game(ABC):
             players = cls.DEFAULT_PLAYERS
         if isinstance(players, bool) or not isinstance(players, int):
             raise IllegalActionError(
-                "bad-players", f"players must be a whole number, not {players!r}."
+                "bad-players", f"players must be a whole number, not {_shown(players)}."
             )
         if not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
             span = (
@@ -109,14 +122,25 @@ class Game(ABC):
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalActionError("bad-option", f"seed must be a whole number, not {seed!r}.")
+            raise IllegalActionError(
+                "bad-option", f"seed must be a whole number, not {_shown(seed)}."
+            )
+        if seed.bit_length() > MAX_SEED_BITS:
+            raise IllegalActionError(
+                "bad-option", f"seed must fit in {MAX_SEED_BITS} bits (about 77 digits)."
+            )
+        if options is not None and not isinstance(options, Mapping):
+            raise IllegalActionError(
+                "bad-option",
+                f"options must be an object of option names, not {type(options).__name__}.",
+            )
         given = dict(options or {})
         valid = cls.all_options()
-        unknown = sorted(name for name in given if name not in valid)
+        unknown = sorted((name for name in given if name not in valid), key=str)
         if unknown:
             raise IllegalActionError(
                 "bad-option",
-                f"Unknown option {', '.join(repr(u) for u in unknown)} for {cls.NAME}; "
+                f"Unknown option {', '.join(_shown(u) for u in unknown)} for {cls.NAME}; "
                 f"valid options are: {', '.join(sorted(valid))}.",
             )
         full = {**valid, **given}
@@ -125,7 +149,8 @@ class Game(ABC):
             isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
         ):
             raise IllegalActionError(
-                "bad-option", f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}."
+                "bad-option",
+                f"dealer must be a seat from 0 to {players - 1}, not {_shown(dealer)}.",
             )
         if full["deal"] is not None and not isinstance(full["deal"], dict):
             raise IllegalActionError("bad-deal", "deal must be an object (see API.md).")
@@ -226,6 +251,10 @@ class Game(ABC):
         """The canonical notation of ``text`` (``malformed`` error if it is not notation)."""
         if not isinstance(text, str):
             raise IllegalActionError("malformed", f"An action is text, not {type(text).__name__}.")
+        if len(text) > MAX_ACTION_CHARS:
+            raise IllegalActionError(
+                "malformed", f"An action is a few words, not {len(text):,} characters."
+            )
         cleaned = " ".join(text.split())
         if not cleaned:
             raise IllegalActionError("malformed", "Empty action: choose one of the legal actions.")
@@ -297,10 +326,29 @@ class Game(ABC):
         other levels ignore them. A time cap makes the choice depend on machine speed."""
         from .bots import choose_action, levels
 
-        if level not in levels(self.GAME_ID):
+        if not isinstance(level, str) or level not in levels(self.GAME_ID):
             raise IllegalActionError(
                 "bad-level",
-                f"Unknown level {level!r}; choose one of: {', '.join(levels(self.GAME_ID))}.",
+                f"Unknown level {_shown(level)}; choose one of: {', '.join(levels(self.GAME_ID))}.",
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalActionError(
+                "bad-option", f"A bot's seed must be a whole number, not {_shown(seed)}."
+            )
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise IllegalActionError(
+                "bad-option",
+                f"iterations must be a whole number of 1 or more, not {_shown(iterations)}.",
+            )
+        if time_ms is not None and (
+            isinstance(time_ms, bool)
+            or not isinstance(time_ms, int | float)
+            or not 0 < time_ms < float("inf")
+        ):
+            raise IllegalActionError(
+                "bad-option", f"time_ms must be a positive number, not {_shown(time_ms)}."
             )
         seat = self.to_act
         if seat is None:

@@ -1,39 +1,60 @@
-"""Versioned saves.
+"""Versioned saves that replay, and that hold no hidden card.
 
-A save is the game's setup (id, players, seed, options) plus its log: every decision and
-every chance outcome (shuffles, draws) as it happened. Loading replays the decisions from the
-seed and checks that the chance outcomes come out exactly as recorded, so a save can only load
-into the very game it was written from. A SHA-256 check over the canonical text catches
-tampering and truncation early with a clear message.
+A save is the game's setup (id, players, seed, options) and the players' decisions in order
+(``log``: ``{"seat", "action"}`` entries, all of which the whole table saw). The chance
+outcomes (every deal, the To the Moon deck order, the Snack piles) are *not* written: a save
+holds one digest of all of them together (``chance``), an HMAC-SHA-256 keyed with the seed over
+the canonical text of every outcome so far. Loading replays the decisions from the seed and
+checks that the outcomes come out with the same digest, so a save loads only into the very
+game it was written from (a different engine version that dealt differently is refused).
 
-Older versions are brought up to date by ``MIGRATIONS`` (version -> function to the next
-version) before anything else is read.
+One digest over *all* outcomes, not one per outcome, so no single deal can be guessed by
+trying its few possibilities: recovering a hidden card from the text means running the engine
+from the seed (what a game with no server cannot prevent; see README, "Saves"). An explicit
+``deal`` option is kept in ``options``: whoever made that link chose the cards.
+
+A SHA-256 check over the canonical text catches tampering and truncation early with a clear
+message. Older versions are brought up to date by ``MIGRATIONS`` (version -> function to the
+next version) before anything else is read: version 1 wrote the chance outcomes themselves.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import IllegalActionError, SaveError
-from .game import Game
+from .game import Game, LogEntry
+from .untrusted import MAX_SAVE_CHARS, JsonLimitError, bounded_json
 
 FORMAT = "parlour-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
-"""``MIGRATIONS[v]`` turns a version-``v`` body into a version ``v+1`` body."""
 
 
-def _canonical(body: dict[str, Any]) -> str:
+def _canonical(body: object) -> str:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(_canonical(body).encode("ascii")).hexdigest()
+
+
+def chance_digest(seed: int, log: Iterable[LogEntry]) -> str:
+    """The digest of every chance outcome in ``log``, keyed with the seed (hex)."""
+    outcomes = [entry for entry in log if "chance" in entry]
+    key = f"parlour-chance:{seed}".encode("ascii")
+    return hmac.new(key, _canonical(outcomes).encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _decisions(log: Iterable[LogEntry]) -> list[LogEntry]:
+    return [
+        {"seat": entry["seat"], "action": entry["action"]} for entry in log if "action" in entry
+    ]
 
 
 def dump_game(game: Game) -> str:
@@ -44,9 +65,26 @@ def dump_game(game: Game) -> str:
         "players": game.players,
         "seed": game.seed,
         "options": game.options,
-        "log": game.log,
+        "log": _decisions(game.log),
+        "chance": chance_digest(game.seed, game.log),
     }
     return _canonical({**body, "check": _checksum(body)})
+
+
+def _from_version_1(body: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 wrote every chance outcome in the log: keep only their digest."""
+    log = body.get("log")
+    seed = body.get("seed")
+    if not isinstance(log, list) or not all(isinstance(entry, dict) for entry in log):
+        raise SaveError("The save's log is not a list of entries.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError("The save's seed is not a whole number.")
+    decisions = [entry for entry in log if "chance" not in entry]
+    return {**body, "log": decisions, "chance": chance_digest(seed, log)}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _from_version_1}
+"""``MIGRATIONS[v]`` turns a version-``v`` body into a version ``v+1`` body."""
 
 
 def migrate(body: dict[str, Any]) -> dict[str, Any]:
@@ -71,39 +109,48 @@ def migrate(body: dict[str, Any]) -> dict[str, Any]:
 
 def load_game(text: str) -> Game:
     """The game a save was written from. Raises ``SaveError`` (never anything else) for
-    text that is not a complete, untampered save of a known version."""
-    from .registry import game_class
-
+    any text that is not a complete, untampered save of a known version."""
     if not isinstance(text, str):
         raise SaveError("A save is text.")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError("This is not a Parlour save (not valid JSON; truncated?).") from exc
+        data = bounded_json(text, MAX_SAVE_CHARS)
+    except JsonLimitError as exc:
+        raise SaveError(f"This is not a Parlour save: {exc}") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("This is not a Parlour save.")
     check = data.pop("check", None)
-    if not isinstance(check, str) or check != _checksum(data):
+    try:
+        intact = isinstance(check, str) and check == _checksum(data)
+    except ValueError as exc:  # a number json.dumps cannot write back (4,301+ digits)
+        raise SaveError("This save holds a number too long to read.") from exc
+    if not intact:
         raise SaveError("This save has been changed or damaged (its check does not match).")
-    body = migrate(data)
+    return _replay(migrate(data))
+
+
+def _replay(body: dict[str, Any]) -> Game:
+    from .registry import game_class
+
+    log = body.get("log")
+    if not isinstance(log, list):
+        raise SaveError("The save's log is not a list.")
+    for name, kind in (("players", int), ("seed", int), ("options", dict)):
+        value = body.get(name)
+        if isinstance(value, bool) or not isinstance(value, kind):
+            raise SaveError(f"The save's {name} is missing or not a {kind.__name__}.")
     try:
         cls = game_class(body.get("game"))
-        log = body["log"]
-        if not isinstance(log, list):
-            raise SaveError("The save's log is not a list.")
         game = cls.create(body.get("players"), body.get("seed"), body.get("options"))
         for index, entry in enumerate(log):
-            if not isinstance(entry, dict):
-                raise SaveError(f"Entry {index} of the save's log is not an object.")
-            if "action" not in entry:
-                continue
-            if entry.get("seat") != game.to_act:
+            if not isinstance(entry, dict) or set(entry) != {"seat", "action"}:
+                raise SaveError(f"Entry {index} of the save's log is not a decision.")
+            if isinstance(entry["seat"], bool) or entry["seat"] != game.to_act:
                 raise SaveError(f"Entry {index} of the save's log was played out of turn.")
             game.apply(entry["action"])
     except IllegalActionError as exc:
         raise SaveError(f"This save does not replay: {exc}") from exc
-    except (KeyError, TypeError) as exc:
-        raise SaveError(f"This save is incomplete: {exc}") from exc
-    if game.log != log:
+    if _canonical(_decisions(game.log)) != _canonical(log):
+        raise SaveError("This save's actions are not written the way the game writes them.")
+    if body.get("chance") != chance_digest(game.seed, game.log):
         raise SaveError("This save's recorded deals do not match its seed.")
     return game

@@ -549,3 +549,21 @@ def test_ctrl_c_leaves_a_game_like_quit() -> None:
     code = main(["play", GAME_IDS[0], "--seed", "1"], InterruptedInput(), out, err)
     assert code == 0 and err.getvalue() == ""
     assert "Interrupted: leaving the game." in out.getvalue()
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_typos_never_lose_the_game(game_id: str, tmp_path: Path) -> None:
+    """Odd digits, 5,000-digit numbers and an unusable file name are refused at the prompt;
+    the game goes on and is saved on quit."""
+    save = tmp_path / "game.json"
+    seats = ",".join(["human"] + ["easy"] * (players_of(game_id) - 1))
+    typos = ["²", "٣", "9" * 5_000, "take ²", "play @" + "9" * 5_000, "save a\0b", "1"]
+    code, out, err = run(
+        ["play", game_id, "--seats", seats, "--seed", "3", "--save", str(save)],
+        "\n".join([*typos, "quit"]) + "\n",
+    )
+    assert code == 0, err
+    assert out.count("Not allowed") >= 5 and "Could not save to" in err
+    saved = engine.load_game(save.read_text(encoding="utf-8"))
+    assert sum(1 for entry in saved.log if "action" in entry) >= 1

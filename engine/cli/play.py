@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import IllegalActionError
 from ..game import Game
+from ..untrusted import ascii_int
 from .arguments import Seat, bot_seed
 from .console import Console
 from .render import Renderer, round_word
@@ -186,10 +187,10 @@ class Session:
 
     def _numbered(self, line: str) -> str:
         """A listed action's number stands for the action (no notation is a bare number)."""
-        if line.isdigit():
-            legal = self.game.legal_actions()
-            if 1 <= int(line) <= len(legal):
-                return legal[int(line) - 1]
+        number = ascii_int(line)
+        legal = self.game.legal_actions()
+        if number is not None and 1 <= number <= len(legal):
+            return legal[number - 1]
         return line
 
     def _show(self, seat: int, show_log: bool) -> None:
@@ -253,6 +254,9 @@ class Session:
             write_save(self.game, path)
         except OSError as exc:
             self.errors.say(f"Could not save to {path!r}: {exc.strerror or exc}.")
+            return False
+        except ValueError as exc:  # a file name open() cannot take ("a\0b")
+            self.errors.say(f"Could not save to {path!r}: {exc}.")
             return False
         self.console.say(f"Game saved to {path}.")
         return True

@@ -110,3 +110,27 @@ def test_drop_forgets_a_game(worker: ModuleType) -> None:
     assert call(worker, "drop", id="f") == {"ok": True}
     assert call(worker, "view", id="f", seat=None)["error"]["code"] == "no-game"
     assert call(worker, "drop", id="f") == {"ok": True}
+
+
+def test_an_engine_bug_raises_instead_of_becoming_no_game(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a missing id is the polite ``no-game``: a KeyError inside the engine surfaces."""
+    assert call(worker, "new_game", id="g", game=some_game(), seed=1)["ok"]
+
+    def broken(self: engine.Game, seat: int | None) -> dict[str, Any]:
+        raise KeyError("hands")
+
+    monkeypatch.setattr(engine.Game, "view", broken)
+    with pytest.raises(KeyError):
+        call(worker, "view", id="g", seat=0)
+    assert call(worker, "view", id="missing", seat=0)["error"]["code"] == "no-game"
+
+
+def test_deep_or_huge_requests_are_refused_before_parsing(worker: ModuleType) -> None:
+    deep = '{"id":"g","game":"to-the-moon","options":{"dealer":' + "[" * 3_000 + "]" * 3_000 + "}}"
+    assert json.loads(worker.new_game(deep))["error"]["code"] == "bad-request"
+    huge = json.dumps({"id": "g", "save": "x" * 2_000_000})
+    assert json.loads(worker.load(huge))["error"]["code"] == "bad-request"
+    bad_save = json.dumps({"id": "g", "save": "[" * 5_000})
+    assert json.loads(worker.load(bad_save))["error"]["code"] == "bad-save"

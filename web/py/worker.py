@@ -48,11 +48,18 @@ class _BadRequest(Exception):
     """The page sent a request this module cannot read (a bug in the page, reported)."""
 
 
+class _NoGame(Exception):
+    """The page named a game id this worker does not hold (a polite refusal). Only this:
+    a ``KeyError`` or ``IndexError`` from inside the engine is a bug and must surface."""
+
+
 def _request(text: str) -> dict[str, JSON]:
+    from engine.untrusted import MAX_SAVE_CHARS, JsonLimitError, bounded_json
+
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise _BadRequest(f"The request is not JSON: {exc}") from exc
+        data = bounded_json(text, MAX_SAVE_CHARS + 10_000)
+    except JsonLimitError as exc:
+        raise _BadRequest(f"The request cannot be read: {exc}") from exc
     if not isinstance(data, dict):
         raise _BadRequest("The request is not a JSON object.")
     return data
@@ -68,7 +75,7 @@ def _text(data: dict[str, JSON], key: str) -> str:
 def _game(data: dict[str, JSON]) -> Any:
     game_id = _text(data, "id")
     if game_id not in _games:
-        raise LookupError(game_id)
+        raise _NoGame(game_id)
     return _games[game_id]
 
 
@@ -85,7 +92,7 @@ def _handled(body: Callable[[dict[str, JSON]], str]) -> Callable[[str], str]:
             return _refuse(exc.code, exc.message)
         except _BadRequest as exc:
             return _refuse("bad-request", str(exc))
-        except LookupError as exc:
+        except _NoGame as exc:
             return _refuse("no-game", f"No game {exc.args[0]!r} is open in the engine.")
 
     call.__name__ = body.__name__

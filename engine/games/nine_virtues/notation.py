@@ -46,12 +46,4 @@ def parse_action(text: str) -> Action:
     if len(words) - 1 != wanted:
         form = "swap H C (give hand rank H, take centre rank C)" if verb == "swap" else f"{verb} R"
         raise IllegalActionError("malformed", f"Write '{form}', with ranks 1 to 10.")
-    return Action(verb, tuple(_rank(word) for word in words[1:]))
-
-
-def _rank(word: str) -> int:
-    # ``str.isdigit`` accepts superscripts such as "²" that ``int`` then rejects with a bare
-    # ValueError, so only ASCII digits reach the shared ``parse_rank``.
-    if not word.isascii():
-        raise IllegalActionError("malformed", f"'{word}' is not a rank: ranks are 1 to 10.")
-    return parse_rank(word)
+    return Action(verb, tuple(parse_rank(word) for word in words[1:]))

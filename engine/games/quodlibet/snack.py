@@ -46,6 +46,7 @@ from typing import Any
 
 from ...cards import FRENCH_CARDS, card_name, parse_card, rank_of, sort_cards
 from ...errors import IllegalActionError
+from ...untrusted import ascii_int
 from .snack_rows import Rows
 
 SEATS = 4
@@ -145,12 +146,13 @@ class SnackDeal:
             return f"play {parse_card(words[1])}"
         if verb == "take" and len(words) == 2:
             number = words[1]
-            if not number.isdigit() or not 1 <= int(number) <= len(PILE_SIZES):
+            pile = ascii_int(number)
+            if pile is None or not 1 <= pile <= len(PILE_SIZES):
                 raise IllegalActionError(
                     "malformed",
                     f"'{number}' is not a pile: the piles are numbered 1 to {len(PILE_SIZES)}.",
                 )
-            return f"take {int(number)}"
+            return f"take {pile}"
         raise IllegalActionError(
             "malformed",
             "In Snack the actions are 'play CARD' (e.g. play TH), 'take P' (a pile 1-6) "

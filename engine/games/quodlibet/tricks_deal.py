@@ -19,6 +19,7 @@ from typing import Any
 from ...cards import SUIT_NAMES, card_name, parse_card, sort_cards, suit_of
 from ...errors import IllegalActionError
 from ...tricks import Play, Trick, legal_cards, next_seat
+from ...untrusted import ascii_int
 from .contracts import Contract, totals, tricks_won
 from .contracts.base import PLAYERS, TRICKS
 
@@ -40,11 +41,12 @@ def parse_play(text: str) -> str:
     target = words[1]
     if target.startswith("@"):
         digits = target[1:]
-        if not digits.isdecimal() or not digits.isascii() or len(digits) > MAX_POSITION_DIGITS:
+        position = ascii_int(digits)
+        if position is None or len(digits) > MAX_POSITION_DIGITS:
             raise IllegalActionError(
                 "malformed", f"'{target}' is not a hand position: write @0, @1, ... (from 0)."
             )
-        return f"play @{int(digits)}"
+        return f"play @{position}"
     return f"play {parse_card(target)}"
 
 

@@ -13,13 +13,6 @@ from ...errors import IllegalActionError
 USAGE = "use 'build R', 'test', 'withdraw' or 'withdraw R' (R a rank 1 to 10)"
 
 
-def _rank(text: str) -> int:
-    # Only ASCII digits: str.isdigit() also accepts "²", which int() cannot read.
-    if not text.isascii():
-        raise IllegalActionError("malformed", f"'{text}' is not a rank: ranks are 1 to 10.")
-    return parse_rank(text)
-
-
 def parse_action(text: str) -> str:
     """The canonical form of ``text`` or ``IllegalActionError('malformed', ...)``.
 
@@ -35,7 +28,7 @@ def parse_action(text: str) -> str:
     if verb == "build":
         if len(args) != 1:
             raise IllegalActionError("malformed", "Build names one rank, e.g. 'build 7'.")
-        return f"build {_rank(args[0])}"
+        return f"build {parse_rank(args[0])}"
     if verb == "test":
         if args:
             raise IllegalActionError(
@@ -47,7 +40,7 @@ def parse_action(text: str) -> str:
             raise IllegalActionError(
                 "malformed", "Withdraw takes at most one rank, e.g. 'withdraw 7'."
             )
-        return f"withdraw {_rank(args[0])}" if args else "withdraw"
+        return f"withdraw {parse_rank(args[0])}" if args else "withdraw"
     raise IllegalActionError("malformed", f"'{text}' is not a To the Moon action: {USAGE}.")
 
 
