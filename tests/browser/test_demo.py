@@ -33,7 +33,7 @@ def test_an_all_computer_demo_plays_to_the_end(
     assert only_save(page)["engine"] == twin.to_json()
 
     shown = page.locator(".final-totals li").all_inner_texts()
-    by_name = {" ".join(t.split()[:-1]): int(t.split()[-1]) for t in shown}
+    by_name = {" ".join(t.split()[:-1]): int(t.split()[-1].replace("\u2212", "-")) for t in shown}
     expected = {f"Computer {seat + 1}": total for seat, total in enumerate(twin.totals)}
     assert by_name == expected
     winners = page.locator(".final-totals li.winner .name").all_inner_texts()

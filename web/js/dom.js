@@ -39,6 +39,11 @@ export function signed(n) {
   return "0";
 }
 
+// "12", "−7" (a real minus sign): a total.
+export function number(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
 // Names in a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy".
 export function listText(items) {
   if (items.length <= 1) return items.join("");

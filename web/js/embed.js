@@ -171,7 +171,7 @@ function coverFor(gameId, { single }) {
     ? h(
         "button",
         { type: "button", class: "button continue", onclick: () => start({ resume: saved.id }) },
-        `Continue your game (round ${saved.round})`,
+        `Continue your game (${summaryOf(gameId).roundWord} ${saved.round})`,
       )
     : null;
   const Title = single ? "h1" : "h2";

@@ -2,11 +2,9 @@
 // the engine from that person's own view (engine.bot for the seat to act, so a hint can
 // never show a hidden card), highlighted on the table and said in one line.
 //
-// No rules here: the words come from the action's notation and, for Quodlibet, the
-// contract's one-line rule that its renderer exports (contractName/contractRule). The
-// reasons are the generic goal of that kind of move, not an analysis of the position.
-
-import { cardShort } from "./cards-french.js";
+// No rules here, and no game's words: each renderer exports `hintWords(action, view)` ->
+// [move, reason] (web/js/games/<game-id>.js), where the reason is the generic goal of that
+// kind of move in that game (or contract), not an analysis of the position.
 
 export const HINT_CLASS = "is-hint";
 
@@ -16,54 +14,9 @@ export function hintLevel(info) {
   return levels.includes("hard") ? "hard" : levels[levels.length - 1];
 }
 
-const plural = (rank) => `${rank}s`;
-const articled = (rank) => (rank === "8" ? `an ${rank}` : `a ${rank}`);
-
-const PAIRS_WORDS = {
-  "nine-virtues": {
-    bid: ([r]) => [`Bid the ${r}`, `it scores +${r} if you end the round with the most ${plural(r)} in hand`],
-    swap: ([give, take]) => [`Swap your ${give} for the ${take}`, `the ${take} counts in your hand when the round is scored`],
-    kill: ([r]) => [`Kill the ${r}`, "nobody can bid it or take it into hand any more"],
-    call: ([r]) => [`Call the 1 as ${articled(r)}`, `it then counts as ${articled(r)} in your hand`],
-  },
-  "to-the-moon": {
-    build: ([r]) => [`Build ${r}`, "it keeps you in without risking a test"],
-    test: () => ["Test", "a new rank keeps you in without spending a card from your hand"],
-    withdraw: ([r]) =>
-      r === undefined ? ["Withdraw", "going out now takes no risk with your hand"] : [`Withdraw and take the ${r}`, `you go out with the ${r} in your hand`],
-  },
-};
-
-function quodlibetWords(verb, args, view, renderer) {
-  const name = (id) => (renderer.contractName ? renderer.contractName(id) : id);
-  const rule = (id) => (renderer.contractRule ? renderer.contractRule(id, view.options || {}) : "");
-  const contract = view.contract;
-  const during = contract ? `${name(contract)}: ${rule(contract)}` : "";
-  switch (verb) {
-    case "choose":
-      return [`Choose ${name(args[0])}`, `it suits this hand best (${rule(args[0])})`];
-    case "play":
-      if (args[0] && args[0].startsWith("@")) {
-        const position = Number(args[0].slice(1)) + 1;
-        return [`Play your card in position ${position} from the left`, during];
-      }
-      if (contract === "snack") return [`Play ${cardShort(args[0])}`, "every card that leaves your hand costs you nothing when the others go out"];
-      return [`Play ${cardShort(args[0])}`, during];
-    case "take":
-      return [`Take pile ${args[0]}`, "with no card to play you must take a pile"];
-    case "pass":
-      return ["Pass", "you have no card to play and no pile to take"];
-    default:
-      return null;
-  }
-}
-
 // The hint in one line: "Build 7: it keeps you in without risking a test."
 export function describeHint(action, view, renderer = {}) {
-  const [verb, ...args] = String(action).split(" ");
-  let words = null;
-  if (view.game === "quodlibet") words = quodlibetWords(verb, args, view, renderer);
-  else if (PAIRS_WORDS[view.game] && PAIRS_WORDS[view.game][verb]) words = PAIRS_WORDS[view.game][verb](args);
+  const words = renderer.hintWords ? renderer.hintWords(action, view) : null;
   if (!words) return `Try \u201c${action}\u201d.`;
   const [move, reason] = words;
   return reason ? `${move}: ${reason.replace(/\.$/, "")}.` : `${move}.`;

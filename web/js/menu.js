@@ -7,7 +7,7 @@ import { h, listText } from "./dom.js";
 import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
-import { completeSetup, defaultName, defaultLevel, cleanName, MAX_NAME } from "./setup.js";
+import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, MAX_NAME } from "./setup.js";
 
 const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -23,7 +23,9 @@ export class Menu {
   // Paint the menu into `root`, pre-filled from a partial setup (e.g. a bad deep link's
   // valid parts).
   show(root, prefill = {}) {
-    const game = this.catalog[prefill.game] ? prefill.game : gameIds[0];
+    const prefs = this.#prefs();
+    const remembered = this.catalog[prefs.game] ? prefs.game : gameIds[0];
+    const game = this.catalog[prefill.game] ? prefill.game : remembered;
     this.state = this.#stateFor(game, prefill);
     this.root = root;
     this.savedList = h("div", { class: "saved-list" });
@@ -36,10 +38,15 @@ export class Menu {
       type: "checkbox",
       id: "speed",
       name: "speed",
-      onchange: (e) => (this.state.speed = e.target.checked ? "instant" : "normal"),
+      onchange: (e) => {
+        this.state.speed = e.target.checked ? "instant" : "normal";
+        this.#rememberSpeed();
+        this.#renderStartWhat();
+      },
     });
     this.startHint = h("p", { class: "hint", id: "start-hint" });
-    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-hint" }, "Start the game");
+    this.startWhat = h("p", { class: "start-what", id: "start-what" });
+    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what start-hint" }, "Start the game");
     const form = h(
       "form",
       { class: "new-game", "aria-labelledby": "new-title", onsubmit: (e) => this.#submit(e) },
@@ -61,7 +68,7 @@ export class Menu {
         h("p", { class: "hint" }, "Hard thinks ahead (about a second a move); each computer seat can have its own level."),
         h("p", { class: "field check" }, this.speedBox, h("label", { for: "speed" }, "No pause between computer moves")),
       ),
-      h("div", { class: "start-row" }, this.startButton, this.startHint),
+      h("div", { class: "start-row" }, this.startButton, this.startWhat, this.startHint),
     );
     root.replaceChildren(
       h(
@@ -94,15 +101,53 @@ export class Menu {
     for (const button of this.root.querySelectorAll("button.continue")) button.disabled = !ready;
   }
 
-  #stateFor(game, prefill) {
+  // The choices last started with (storage.js readPrefs): the pace for every game, and per
+  // game its seats, levels and names. Anything that is not a valid setup is forgotten.
+  #prefs() {
+    const prefs = this.store && this.store.readPrefs ? this.store.readPrefs() : {};
+    return prefs && typeof prefs === "object" ? prefs : {};
+  }
+
+  #remembered(game) {
+    const prefs = this.#prefs();
+    const speed = ["normal", "instant"].includes(prefs.speed) ? { speed: prefs.speed } : {};
+    const mine = prefs.games && typeof prefs.games === "object" ? prefs.games[game] : null;
+    if (!mine || typeof mine !== "object") return speed;
+    const { players, seats, levels, level, names } = mine;
+    const partial = { players, seats, levels, level, names };
+    const check = completeSetup({ ...partial, game, seed: 1, speed: "normal" }, this.catalog);
+    const namesOk = Array.isArray(names) && names.length === seats.length && names.every((n) => typeof n === "string");
+    if (!namesOk || !Array.isArray(seats) || !validSetup(check, this.catalog)) return speed;
+    return { ...speed, ...partial, names: names.map((n) => cleanName(n)) };
+  }
+
+  #remember(state) {
+    const prefs = this.#prefs();
+    const games = prefs.games && typeof prefs.games === "object" && !Array.isArray(prefs.games) ? { ...prefs.games } : {};
+    const { players, seats, levels, level } = state;
+    games[state.game] = { players, seats, levels, level, names: seats.map((_, seat) => cleanName(state.names[seat])) };
+    this.store.writePrefs({ game: state.game, speed: state.speed, games });
+  }
+
+  #rememberSpeed() {
+    this.store.writePrefs({ ...this.#prefs(), speed: this.state.speed });
+  }
+
+  #stateFor(game, given) {
     const info = this.catalog[game];
+    const remembered = this.#remembered(game);
+    // A link's own choices win; what it does not say comes from the last game started.
+    const prefill = given.seats || given.players ? { ...given, speed: given.speed ?? remembered.speed } : { ...remembered, ...given };
     const setup = completeSetup({ ...prefill, game }, this.catalog);
     return {
       game,
       players: setup.players,
       seats: setup.seats,
       levels: setup.levels,
-      names: prefill.names ? setup.names : setup.seats.map(() => ""),
+      names: setup.seats.map((_, seat) => {
+        const typed = Array.isArray(prefill.names) ? cleanName(prefill.names[seat]) : "";
+        return typed || (given.names ? setup.names[seat] : "");
+      }),
       level: (info.levels || []).includes(setup.level) ? setup.level : defaultLevel(info),
       speed: setup.speed,
       seed: prefill.seed,
@@ -136,9 +181,10 @@ export class Menu {
 
   #setGame(id) {
     const keep = { level: this.state.level, speed: this.state.speed };
+    const known = Boolean(this.#remembered(id).seats);
     this.state = this.#stateFor(id, {});
     this.state.speed = keep.speed;
-    if ((this.catalog[id].levels || []).includes(keep.level)) this.#setAllLevels(keep.level, false);
+    if (!known && (this.catalog[id].levels || []).includes(keep.level)) this.#setAllLevels(keep.level, false);
     this.#renderPlayers();
   }
 
@@ -167,7 +213,19 @@ export class Menu {
     this.#renderSeats();
   }
 
+  // What Start will start, beside the button: "Quodlibet: you and 3 computers".
+  #renderStartWhat() {
+    const { game, seats } = this.state;
+    const people = seats.filter((kind) => kind === "human").length;
+    const computers = seats.length - people;
+    const who = people === 1 ? ["you"] : people ? [`${people} people`] : [];
+    if (computers) who.push(`${computers} ${computers === 1 ? "computer" : "computers"}`);
+    const pace = this.state.speed === "instant" ? ", no pause" : "";
+    this.startWhat.textContent = `${this.catalog[game].name}: ${listText(who)}${pace}`;
+  }
+
   #renderSeats() {
+    if (this.startWhat) this.#renderStartWhat();
     const { seats, names, levels } = this.state;
     const known = this.catalog[this.state.game].levels || [];
     this.seatRows.replaceChildren(
@@ -225,6 +283,7 @@ export class Menu {
     if (!this.ready) return;
     const { game, players, seats, levels, level, speed, seed } = this.state;
     const names = seats.map((_, seat) => cleanName(this.state.names[seat]) || defaultName(seats, seat));
+    this.#remember(this.state);
     this.onStart(completeSetup({ game, players, seats, levels, names, level, speed, seed }, this.catalog));
   }
 
@@ -293,7 +352,7 @@ export class Menu {
               "p",
               {},
               h("strong", {}, this.catalog[r.setup.game].name),
-              ` \u00b7 ${r.over ? "finished" : `round ${r.round}`} \u00b7 ${listText(r.setup.names)}`,
+              ` \u00b7 ${r.over ? "finished" : `${summaryOf(r.setup.game).roundWord} ${r.round}`} \u00b7 ${listText(r.setup.names)}`,
               h("br"),
               h("small", {}, Number.isNaN(date) ? "" : `Saved ${dateFormat.format(new Date(date))}`),
             ),

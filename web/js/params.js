@@ -4,15 +4,16 @@
 // `human`, `bot` (a computer at `level`, default normal) or a level name: a computer at that
 // level (`seats=human,hard,normal,easy`). Engine options for practice and shared deals:
 // `opt.<name>=<JSON or comma list>` (`opt.swap_limit=3`, `opt.contracts=snack,bribe`), and
-// `contracts=snack,bribe` for short (Quodlibet). `resume=<id>` (which
-// the page adds to its own address once a game runs) continues a saved game on reload, and
-// falls back to the link's game when that save is not on this device. `embed` and
+// `contracts=snack,bribe` for short (Quodlibet); `names=Ann,Ben,` names the seats in order
+// (an empty one keeps its default name). `resume=<id>` (which the page adds to its own
+// address once a game runs) continues a saved game on reload, and falls back to the link's
+// game when that save is not on this device. `embed` and
 // `autostart` are accepted for the embed mode (not built yet) and otherwise ignored.
 //
 // Any problem gives readable messages and no start: the page then shows them above the
 // normal menu, pre-filled with whatever was valid.
 
-import { SEAT_KINDS, SPEEDS, MAX_SEED } from "./setup.js";
+import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME } from "./setup.js";
 
 export const KNOWN = [
   "game",
@@ -25,6 +26,7 @@ export const KNOWN = [
   "embed",
   "autostart",
   "contracts",
+  "names",
 ];
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
@@ -127,6 +129,10 @@ export function parseParams(search, catalog) {
     const fallback = setup.level ?? null;
     setup.levels = setup.levels.map((lv, seat) => (setup.seats[seat] === "bot" ? lv ?? fallback : null));
   }
+  if (seen.has("names")) {
+    const names = parseNames(seen.get("names"), players ?? info.default_players, errors);
+    if (names) setup.names = names;
+  }
   const options = parseOptions(seen, info, errors);
   if (options) setup.options = options;
   if (seen.has("speed")) {
@@ -136,6 +142,28 @@ export function parseParams(search, catalog) {
   }
   result.start = errors.length === 0;
   return result;
+}
+
+// `names=Ann,Ben`: one name per seat, in seat order; an empty one keeps that seat's default
+// name ("You", "Computer 2"). -> names, or null after pushing the reason to `errors`.
+function parseNames(text, players, errors) {
+  const names = text.split(",").map((part) => part.replace(/\s+/g, " ").trim());
+  if (names.length !== players) {
+    errors.push(`The link has ${players} players but ${names.length} names (${names.map(quote).join(", ")}).`);
+    return null;
+  }
+  const long = names.filter((name) => name.length > MAX_NAME);
+  if (long.length) {
+    errors.push(`A name can be at most ${MAX_NAME} characters: ${long.map(quote).join(", ")} is too long.`);
+    return null;
+  }
+  // Control and formatting characters (bidi overrides, zero-width marks) could disguise a name.
+  const odd = names.filter((name) => /[\p{Cc}\p{Cf}]/u.test(name));
+  if (odd.length) {
+    errors.push(`Names may not hold control or invisible characters (${odd.map(quote).join(", ")}).`);
+    return null;
+  }
+  return names;
 }
 
 // Engine options from `opt.<name>=` and `contracts=` (its short form). A value is JSON when

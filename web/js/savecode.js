@@ -13,6 +13,7 @@
 
 import { h } from "./dom.js";
 import { validSetup } from "./setup.js";
+import { summaryOf } from "./summaries.js";
 import { newId } from "./storage.js";
 
 const FORMAT = "parlour-save-code";
@@ -214,7 +215,7 @@ export function importForm({ catalog, store, onImported }) {
       return;
     }
     const id = importRecord(store, record);
-    status.textContent = `Imported: ${catalog[record.setup.game].name}, ${record.over ? "finished" : `round ${record.round}`}.`;
+    status.textContent = `Imported: ${catalog[record.setup.game].name}, ${record.over ? "finished" : `${summaryOf(record.setup.game).roundWord} ${record.round}`}.`;
     status.dataset.kind = "ok";
     field.value = "";
     onImported(id);

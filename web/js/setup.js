@@ -127,6 +127,9 @@ export function deepLink(setup) {
     level: setup.level,
   });
   if (setup.speed !== "normal") query.set("speed", setup.speed);
+  // Names only when someone chose them (commas cannot be in a name a link carries).
+  const names = setup.names.map((name, seat) => (name === defaultName(setup.seats, seat) ? "" : name.replace(/,/g, " ")));
+  if (names.some(Boolean)) query.set("names", names.join(","));
   for (const [name, value] of Object.entries(setup.options || {})) {
     if (value === null || value === undefined) continue;
     const names = Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && /^[\w-]+$/.test(v));

@@ -6,6 +6,8 @@
 // Record: { format: "parlour-web-save", version: 1, id, setup (setup.js), engine (the
 // engine's to_json() text), round, over, toAct (a name or null), created, updated }.
 //
+// Beside them, parlour:v1:prefs holds the menu's last choices (readPrefs / writePrefs).
+//
 // Where storage is blocked (some private modes, sandboxed frames) or full, localStorage
 // throws: the store then keeps games in memory for this page and raises a notice, and play
 // goes on.
@@ -14,6 +16,7 @@ import { validSetup } from "./setup.js";
 
 export const PREFIX = "parlour:v1:";
 const SAVE = `${PREFIX}save:`;
+const PREFS = `${PREFIX}prefs`;
 const FORMAT = "parlour-web-save";
 const VERSION = 1;
 export const KEEP = 20; // saved games kept; the oldest finished ones go first
@@ -161,6 +164,31 @@ export class SaveStore {
       this.local.removeItem(SAVE + id);
     } catch {
       // Nothing more to do: the menu will still list it.
+    }
+  }
+
+  // The menu's last choices (pace, levels, seats, names), one small record for the page:
+  // read back as {} when absent, damaged or storage is blocked (a choice is then simply not
+  // remembered); written best-effort, never throwing.
+  readPrefs() {
+    if (this.memoryPrefs || !this.local) return this.memoryPrefs || {};
+    try {
+      const parsed = JSON.parse(this.local.getItem(PREFS) || "{}");
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
+    } catch {
+      return {};
+    }
+  }
+
+  writePrefs(prefs) {
+    if (this.memoryPrefs || !this.local) {
+      this.memoryPrefs = prefs;
+      return;
+    }
+    try {
+      this.local.setItem(PREFS, JSON.stringify(prefs));
+    } catch {
+      this.memoryPrefs = prefs; // full or blocked: remembered for this page only
     }
   }
 

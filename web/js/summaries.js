@@ -1,5 +1,6 @@
 // Short rules summaries for the menu: content for readers, not rules for the page (the
-// engine alone decides what is legal). Each is a few sentences from /RULES.md.
+// engine alone decides what is legal). Each is a few sentences from /RULES.md, and the word
+// the game uses for a round where it is not "round".
 export const SUMMARIES = {
   "nine-virtues": {
     tagline: "Bid on the ranks you will hold the most of.",
@@ -22,6 +23,7 @@ export const SUMMARIES = {
   },
   quodlibet: {
     tagline: "Twelve contracts, twelve ways to dodge penalty points.",
+    roundWord: "deal", // as its table says (games/quodlibet-words.js)
     text: [
       "Four players, 32 cards, no trumps: follow suit, and the highest card of the suit led wins.",
       "Each dealer picks one of the contracts still open, such as no tricks, no hearts, " +
@@ -33,5 +35,5 @@ export const SUMMARIES = {
 };
 
 export function summaryOf(gameId) {
-  return SUMMARIES[gameId] || { tagline: "", text: [] };
+  return { roundWord: "round", ...(SUMMARIES[gameId] || { tagline: "", text: [] }) };
 }

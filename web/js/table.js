@@ -12,13 +12,16 @@
 // notation. Never keep state between calls: the shell calls renderTable again after every
 // change and replaces the old element.
 // `entry` is one `view.score_sheet` entry `{round, scores, detail}` (all public once the
-// round is scored); the summary names its round ("Round 3") itself. The shell shows it when
-// the round ends and on the score sheet.
+// round is scored); the summary names its round ("Round 3", "Deal 3") itself. The shell
+// shows it when the round ends and on the score sheet.
 //
-//   export function describeLogEntry(entry, ui) -> string|null        (optional)
+//   export function describeLogEntry(entry, ui, view) -> string|null  (optional)
 //
-// One `view.log` entry `{seat, action, ...public extras}` in words for the shell's log
-// ("Ann built a 7."); null or no export: the shell's plain "Ann build 7".
+// One `view.log` entry `{seat, action, ...public extras}` of `view` in words for the shell's
+// log ("Ann built a 7."); null or no export: the shell's plain "Ann build 7".
+//
+//   export function hintWords(action, view) -> [move, reason]|null   (optional; hint.js)
+//   export const roundWord = "deal"                                   (optional: "round")
 //
 //   ui = {
 //     act(action: string): Promise<void>     play it (the shell refuses it when it is not
@@ -29,22 +32,26 @@
 //     seatName(seat: number): string         the name to show for a seat;
 //     me: number|null                        the seat on screen (null: nobody's hand);
 //     instant: boolean                       true: no animation or delay (speed=instant);
-//     scoreSheet: entry[]                    the whole view.score_sheet (running totals).
+//     scoreSheet: entry[]                    the whole view.score_sheet (running totals);
+//     options: object                        the game's engine options (practice, variants).
 //   }
 //
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
 // the public log of this round (view.log), a message area for refused actions, a "thinking"
 // line while the computer plays, a Hint button for the person to act (hint.js: it marks the
 // hinted controls by their `data-action` with the class `is-hint`), round summaries, the
-// final result with "Play again" and "Menu". It paces
+// final result with "Play again" and "Menu". After each repaint it moves every card face
+// (`.fc-face[data-card]`, `.pc-face[data-rank]`) from where it was on the old table to where
+// it is now (motion.js), so renderers only draw where cards are. It paces
 // computer moves so people can follow them, and in pass-and-play it puts a "Pass to <name>"
 // screen between two different people's turns, with nothing of the table in the page, so no
 // hidden card is ever in the DOM while another seat is on screen: only the view of the seat
 // on screen is ever rendered.
 
-import { h, sleep, signed, listText, reducedMotion } from "./dom.js";
+import { h, sleep, signed, number, listText, reducedMotion } from "./dom.js";
 import { levelOf } from "./setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
+import { flip, snapshot } from "./motion.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -81,6 +88,7 @@ export class Table {
       me: this.onScreen,
       instant: this.instant,
       scoreSheet: [],
+      options: this.setup.options || {},
     };
   }
 
@@ -253,6 +261,10 @@ export class Table {
     const focused = document.activeElement;
     const hadFocus = focused && this.root.contains(focused) ? focused : null;
     const focusKey = hadFocus && (hadFocus.dataset.action || hadFocus.id);
+    // Cards travel from where they were (motion.js); not at speed=instant, nor into a new round.
+    const moving = !this.instant && this.paintedRound === view.round;
+    const before = moving ? snapshot(this.root) : null;
+    this.paintedRound = view.round;
     const body = this.renderer.renderTable(view, this.ui);
     this.root.replaceChildren(
       h(
@@ -278,6 +290,7 @@ export class Table {
       ),
     );
     html.dataset.screen = "table";
+    if (before) flip(before, this.root, { actor: [...view.log].reverse().find((e) => e.seat !== null)?.seat ?? null });
     this.paintedAt = performance.now();
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
@@ -300,7 +313,7 @@ export class Table {
     return h(
       "header",
       { class: "table-head" },
-      h("div", { class: "title-row" }, h("h1", {}, this.info.name), h("p", { class: "round" }, `Round ${view.round}`), h("button", { type: "button", class: "button quiet menu-button", onclick: () => this.onMenu() }, "Menu")),
+      h("div", { class: "title-row" }, h("h1", {}, this.info.name), h("p", { class: "round" }, this.#roundName(view.round)), h("button", { type: "button", class: "button quiet menu-button", onclick: () => this.onMenu() }, "Menu")),
       h("p", { class: "turn", "aria-live": "polite" }, turn),
       h(
         "ol",
@@ -315,7 +328,7 @@ export class Table {
             },
             h("span", { class: "name" }, this.seatName(seat)),
             h("span", { class: "kind" }, this.setup.seats[seat] === "bot" ? ` (computer, ${levelOf(this.setup, seat)})` : ""),
-            h("strong", { class: "total" }, String(total)),
+            h("strong", { class: "total" }, number(total)),
             seat === this.thinking ? h("span", { class: "seat-thinking", "aria-hidden": "true" }, "thinking\u2026") : null,
           ),
         ),
@@ -406,10 +419,20 @@ export class Table {
     if (this.hintTextEl) this.hintTextEl.textContent = "";
   }
 
+  // What the game calls a round ("deal" in Quodlibet: the renderer's `roundWord`).
+  #roundWord() {
+    return this.renderer.roundWord || "round";
+  }
+
+  #roundName(n) {
+    const word = this.#roundWord();
+    return `${word[0].toUpperCase()}${word.slice(1)} ${n}`;
+  }
+
   // One public log entry in words: the renderer's own wording when it has one, else
   // "Name action (what the table saw)".
-  #describe(entry) {
-    const own = this.renderer.describeLogEntry ? this.renderer.describeLogEntry(entry, this.ui) : null;
+  #describe(entry, view) {
+    const own = this.renderer.describeLogEntry ? this.renderer.describeLogEntry(entry, this.ui, view) : null;
     if (own) return own;
     const extra = Object.entries(entry)
       .filter(([key, value]) => key !== "seat" && key !== "action" && value !== false && value !== null)
@@ -423,19 +446,19 @@ export class Table {
   }
 
   #log(view) {
-    const items = view.log.map((entry) => h("li", {}, this.#describe(entry)));
+    const items = view.log.map((entry) => h("li", {}, this.#describe(entry, view)));
     return h(
       "section",
       { class: "log", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, `Round ${view.round} so far`),
-      items.length ? h("ol", {}, items) : h("p", { class: "hint" }, "No moves yet this round."),
+      h("h2", { id: "log-title" }, `${this.#roundName(view.round)} so far`),
+      items.length ? h("ol", {}, items) : h("p", { class: "hint" }, `No moves yet this ${this.#roundWord()}.`),
     );
   }
 
   #summary(entry) {
     return h(
       "section",
-      { class: "round-summary", dataset: { round: String(entry.round) }, "aria-label": `Round ${entry.round}` },
+      { class: "round-summary", dataset: { round: String(entry.round) }, "aria-label": this.#roundName(entry.round) },
       this.renderer.renderRoundSummary(entry, this.ui),
     );
   }
@@ -455,7 +478,7 @@ export class Table {
           if (this.sheetOpen && !event.target.querySelector(".round-summary")) fill(event.target);
         },
       },
-      h("summary", {}, `Score sheet (${sheet.length} ${sheet.length === 1 ? "round" : "rounds"})`),
+      h("summary", {}, `Score sheet (${sheet.length} ${this.#roundWord()}${sheet.length === 1 ? "" : "s"})`),
     );
     if (this.sheetOpen) fill(details);
     return details;
@@ -467,12 +490,12 @@ export class Table {
     if (this.closed) return;
     const scores = entry.scores.map((p, seat) => `${this.seatName(seat)} ${signed(p)}`).join(", ");
     if (!this.humans.length) {
-      const banner = h("section", { class: "round-banner", role: "status" }, h("h2", {}, `Round ${entry.round} scored`), h("p", {}, scores));
+      const banner = h("section", { class: "round-banner", role: "status" }, h("h2", {}, `${this.#roundName(entry.round)} scored`), h("p", {}, scores));
       this.root.querySelector(".table")?.prepend(banner);
       await sleep(this.instant ? 0 : SUMMARY_MS);
       return;
     }
-    await this.#dialog(`Round ${entry.round} is over`, [this.#summary(entry)], "Next round");
+    await this.#dialog(`${this.#roundName(entry.round)} is over`, [this.#summary(entry)], `Next ${this.#roundWord()}`);
   }
 
   #dialog(title, content, buttonText) {
@@ -551,7 +574,7 @@ export class Table {
           "ol",
           { class: "final-totals", "aria-label": "Final scores" },
           order.map(({ total, seat }) =>
-            h("li", { class: pub.winners.includes(seat) ? "winner" : "" }, h("span", { class: "name" }, this.seatName(seat)), h("strong", {}, String(total))),
+            h("li", { class: pub.winners.includes(seat) ? "winner" : "" }, h("span", { class: "name" }, this.seatName(seat)), h("strong", {}, number(total))),
           ),
         ),
         h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, "Menu")),

@@ -12,14 +12,19 @@ const MODULES = {
   quodlibet: () => import("./quodlibet.js"),
 };
 
-// -> { renderTable, renderRoundSummary, describeLogEntry|null, generic: bool }
+// -> every export of the game's module (renderTable, describeLogEntry, hintWords,
+//    roundWord, contractName, ...), with the generic pieces where it has none, and
+//    `generic: bool`. The shell and hint.js ask the renderer for what it knows; a
+//    missing optional export is null (roundWord: "round").
 export async function rendererFor(gameId) {
   if (PRESENT.includes(gameId) && MODULES[gameId]) {
     const module = await MODULES[gameId]();
     return {
-      renderTable: module.renderTable,
+      ...module,
       renderRoundSummary: module.renderRoundSummary || generic.renderRoundSummary,
       describeLogEntry: module.describeLogEntry || null,
+      hintWords: module.hintWords || null,
+      roundWord: module.roundWord || "round",
       generic: false,
     };
   }
@@ -27,6 +32,8 @@ export async function rendererFor(gameId) {
     renderTable: generic.renderTable,
     renderRoundSummary: generic.renderRoundSummary,
     describeLogEntry: null,
+    hintWords: null,
+    roundWord: "round",
     generic: true,
   };
 }

@@ -10,6 +10,21 @@ import {
   aRank, actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, rankBadge,
   seatOrder, signed, ensurePairsCss,
 } from "../cards-pairs.js";
+import { tip } from "../tips.js";
+
+const plural = (rank) => `${rank}s`;
+
+/** The hint's move and reason for `action` (hint.js): ["Bid the 7", "it scores +7 if ..."]. */
+export function hintWords(action) {
+  const [verb, r, take] = String(action).split(" ");
+  switch (verb) {
+    case "bid": return [`Bid the ${r}`, `it scores +${r} if you end the round with the most ${plural(r)} in hand`];
+    case "swap": return [`Swap your ${r} for the ${take}`, `the ${take} counts in your hand when the round is scored`];
+    case "kill": return [`Kill the ${r}`, "nobody can bid it or take it into hand any more"];
+    case "call": return [`Call the 1 as ${aRank(Number(r))}`, `it then counts as ${aRank(Number(r))} in your hand`];
+    default: return null;
+  }
+}
 
 /** One public log entry in words (the shell's log uses it too). */
 export function describeLogEntry(entry, ui) {
@@ -75,7 +90,9 @@ export function renderTable(view, ui) {
     status.append(el("li", { "data-status": "turn" }, "Game over"));
   }
   if (typeof view.aside_size === "number") {
-    status.append(el("li", { "data-status": "aside" }, `${view.aside_size} set aside`));
+    status.append(el("li", { "data-status": "aside" }, `${view.aside_size} set aside `,
+      tip("Cards nobody was dealt this round: they stay face down and unused, so no rank is sure to be all in play.",
+        { about: "set aside" })));
   }
   root.append(status);
 

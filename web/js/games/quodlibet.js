@@ -10,65 +10,17 @@
 // rules below are presentation text, and everything drawn comes from the view.
 
 import {
-  RANK_ORDER, SUITS, SUIT_ORDER, backFan, cardBack, cardButton, cardFace, cardName, cardShort,
+  RANK_ORDER, SUITS, SUIT_ORDER, backFan, cardBack, cardButton, cardFace, cardName,
   cardSlot, ensureFrenchCss, parseCode, suitIcon,
 } from "../cards-french.js";
+import { tip } from "../tips.js";
+import {
+  TIPS, contractName, contractRule, describeLogEntry, inWheelOrder,
+} from "./quodlibet-words.js";
 
-/** Contract names and one-line rules (RULES.md QL-9..QL-23), for people, not for scoring. */
-export const CONTRACTS = {
-  plus: { name: "Plus", rule: "\u221210 per trick you take; taking no trick at all costs +100." },
-  minus: { name: "Minus", rule: "+10 per trick you take; taking all 8 tricks costs 100." },
-  "bad-neighbour": {
-    name: "Bad Neighbour",
-    rule: "Minus scoring, but your tricks are charged to the player on your left: everyone wants tricks.",
-  },
-  "red-ruffians": {
-    name: "Red Ruffians",
-    rule: "Taking K\u2665 costs +50, Q\u2666 +30; both in one trick cost +100.",
-  },
-  "first-three-and-last": {
-    name: "First Three and Last",
-    rule: "Winning trick 1, 2, 3 costs +10, +20, +30; the last trick +50.",
-  },
-  "no-hearts": {
-    name: "No Hearts",
-    rule: "Each heart taken: 7\u201310 +20, J\u2013A +10; a trick of only hearts costs +100 flat.",
-  },
-  "queens-and-jacks": {
-    name: "Queens and Jacks",
-    rule: "Each queen taken +30, each jack +20; a trick with a queen and a jack +100 more.",
-  },
-  bribe: {
-    name: "Bribe",
-    rule: "+30 per trick; playing a trick's lowest rank +20; winning with the lowest rank +100 more.",
-  },
-  "open-trousers": {
-    name: "Open Trousers",
-    rule: "Hands face the others, you play yours blind; no need to follow. \u221210 per trick; all 8 cost +100.",
-  },
-  "good-hunting": {
-    name: "Good Hunting",
-    rule: "All hands face up; follow suit. +10 per trick; all 8 tricks cost 100.",
-  },
-  quadrature: { name: "Quadrature", rule: "Winning trick 4 scores \u221240, trick 8 \u221280; other tricks nothing." },
-  snack: {
-    name: "Snack",
-    rule: "Build suit rows out from the jacks; take a pile when you cannot play. Cards left cost +10/+20/+30 as players go out.",
-  },
-};
-const PLUS_AUSTRIAN_RULE = "+10 per trick you do not take; taking no trick at all costs 100.";
-
-/** The display name of contract ``id`` ("bad-neighbour" -> "Bad Neighbour"). */
-export function contractName(id) {
-  if (!id) return "";
-  return (CONTRACTS[id] && CONTRACTS[id].name) || String(id);
-}
-
-/** The one-line rule of contract ``id`` under the game's options. */
-export function contractRule(id, options = {}) {
-  if (id === "plus" && options && options.plus_austrian) return PLUS_AUSTRIAN_RULE;
-  return (CONTRACTS[id] && CONTRACTS[id].rule) || "";
-}
+export {
+  CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords, roundWord,
+} from "./quodlibet-words.js";
 
 // --- small DOM helpers ---------------------------------------------------------------------
 
@@ -192,14 +144,22 @@ export function renderTable(view, ui) {
   const press = (action) => () => (legal.has(action) ? submit(action) : refuse(action));
 
   // --- header: deal, wheel, dealer, contract, the rest of the wheel --------------------
+  // A practice game (options.contracts) has no wheels and no choosing: its header says
+  // which contracts are practised instead.
+  const practice = Array.isArray(options.contracts) ? options.contracts : null;
   const header = el("header", { class: "ql-head" });
   const status = el("ul", { class: "ql-status", "aria-label": "Deal status" });
   status.append(el("li", { "data-status": "deal" },
-    `Deal ${view.round} of ${view.deals || 12}`));
-  if (view.wheel) status.append(el("li", { "data-status": "wheel" }, `Wheel ${view.wheel}`));
+    practice ? `Practice \u00b7 deal ${view.round} of ${view.deals || practice.length}`
+      : `Deal ${view.round} of ${view.deals || 12}`));
+  if (view.wheel && !practice) {
+    status.append(el("li", { "data-status": "wheel" }, `Wheel ${view.wheel} of 3 `,
+      tip(TIPS.wheel, { about: "a wheel" })));
+  }
   if (view.dealer !== null && view.dealer !== undefined) {
     status.append(el("li", { "data-status": "dealer" },
-      `Dealer: ${view.dealer === me ? "you" : nameOf(ui, view.dealer)}`));
+      `Dealer: ${view.dealer === me ? "you" : nameOf(ui, view.dealer)} `,
+      tip(practice ? TIPS.practiceDealer : TIPS.dealer, { about: "the dealer" })));
   }
   header.append(status);
 
@@ -217,21 +177,38 @@ export function renderTable(view, ui) {
   }
   header.append(contractBox);
 
-  const remaining = view.remaining_contracts || [];
-  const wheelLine = el("div", { class: "ql-wheel", "data-zone": "remaining" },
-    el("span", { class: "ql-label" }, remaining.length ? "Still to play in this wheel" : "Last deal of the wheel"));
-  if (remaining.length) {
-    const chips = el("ul", { class: "ql-chips", "aria-label": "Contracts still to play in this wheel" });
-    for (const id of remaining) {
-      chips.append(el("li", { class: "ql-chip", "data-contract": id, title: contractRule(id, options) },
-        contractName(id)));
+  // The chips name the contracts; one tip beside them says each one's rule.
+  const chipList = (ids, label, current = null) => {
+    const chips = el("ul", { class: "ql-chips", "aria-label": label });
+    for (const id of ids) {
+      chips.append(el("li", {
+        class: `ql-chip${id === current ? " is-current" : ""}`, "data-contract": id,
+        "aria-current": id === current ? "true" : null,
+      }, contractName(id)));
     }
-    wheelLine.append(chips);
+    return chips;
+  };
+  const rulesTip = (ids, about, intro) => tip([
+    intro ? el("span", { class: "tip-line" }, intro) : null,
+    ...ids.map((id) => el("span", { class: "tip-line" }, el("strong", {}, contractName(id)), `: ${contractRule(id, options)}`)),
+  ], { about });
+  const remaining = inWheelOrder(view.remaining_contracts || [], view.remaining_contracts);
+  const wheelLine = el("div", { class: "ql-wheel", "data-zone": "remaining" });
+  if (practice) {
+    wheelLine.append(el("span", { class: "ql-label" }, "Practising ",
+      rulesTip(practice, "practising these contracts", TIPS.practice)),
+    chipList(practice, "Contracts practised, in order", view.contract));
+  } else if (remaining.length) {
+    wheelLine.append(el("span", { class: "ql-label" }, "Still to play in this wheel ",
+      rulesTip(remaining, "still to play", TIPS.remaining)),
+    chipList(remaining, "Contracts still to play in this wheel"));
+  } else {
+    wheelLine.append(el("span", { class: "ql-label" }, "Last deal of this wheel"));
   }
   header.append(wheelLine);
   root.append(header);
 
-  const last = lastMove(view, ui, me);
+  const last = lastMove(view, ui);
   if (last) root.append(el("p", { class: "ql-last", "data-last": "" }, last));
   root.append(message);
 
@@ -244,7 +221,10 @@ export function renderTable(view, ui) {
     const panel = el("section", { class: "ql-choose", "aria-label": "Choose the contract" },
       el("h3", {}, "Choose the contract for this deal"));
     const list = el("div", { class: "ql-choose-list", role: "group" });
-    for (const action of chooseActions) {
+    // The wheel's own order, as in the chips above (legal actions come sorted by name).
+    const order = view.remaining_contracts || [];
+    const byWheel = inWheelOrder(chooseActions.map((a) => a.slice("choose ".length)), order);
+    for (const action of byWheel.map((id) => `choose ${id}`)) {
       const id = action.slice("choose ".length);
       list.append(el("button", {
         type: "button", class: "ql-choice", "data-action": action,
@@ -525,29 +505,11 @@ export function renderTable(view, ui) {
 }
 
 // The last move, in words, from the log (which holds only public facts).
-function lastMove(view, ui, me) {
+function lastMove(view, ui) {
   const log = view.log || [];
   for (let i = log.length - 1; i >= 0; i -= 1) {
-    const e = log[i];
-    if (e.seat === null || e.seat === undefined) continue;
-    const who = e.seat === me ? "You" : nameOf(ui, e.seat);
-    const [verb, arg] = String(e.action).split(" ");
-    if (verb === "choose") return `Last: ${who} chose ${contractName(e.contract || arg)}.`;
-    if (verb === "play") {
-      const code = e.card || (parseCode(arg) ? arg : null);
-      let text = code ? `Last: ${who} played the ${cardShort(code)}` : `Last: ${who} played a card`;
-      if (e.trick_winner !== undefined && e.trick_winner !== null) {
-        text += `; ${e.trick_winner === me ? "you take" : `${nameOf(ui, e.trick_winner)} takes`} the trick`;
-      }
-      if (e.out) text += `; ${e.out.seat === me ? "you are" : `${nameOf(ui, e.out.seat)} is`} out`;
-      return `${text}.`;
-    }
-    if (verb === "take") {
-      const jacks = (e.jacks || []).map(cardShort);
-      return `Last: ${who} took pile ${arg}${jacks.length ? ` and laid ${jacks.join(", ")}` : ""}.`;
-    }
-    if (verb === "pass") return `Last: ${who} passed.`;
-    return `Last: ${who}: ${e.action}.`;
+    if (log[i].seat === null || log[i].seat === undefined) continue;
+    return `Last: ${describeLogEntry(log[i], ui, view)}`;
   }
   return null;
 }
@@ -640,7 +602,7 @@ export function renderRoundSummary(entry, ui) {
     "data-contract": id || "",
   });
   root.append(el("h4", { class: "ql-summary-title" }, `Deal ${entry.round}: ${contractName(id)}`));
-  const rule = contractRule(id, {});
+  const rule = contractRule(id, (ui && ui.options) || {});
   if (rule) root.append(el("p", { class: "ql-summary-rule" }, rule));
   if (detail.dealer !== undefined && detail.dealer !== null) {
     root.append(el("p", { class: "ql-note" }, `Dealer: ${names[detail.dealer]}.`));
@@ -676,7 +638,7 @@ export function renderRoundSummary(entry, ui) {
   for (const e of detail.entries || []) {
     if (tricks && /^took (\d+|no) tricks?$/.test(e.reason)) continue; // the table says it
     why.append(el("li", {}, `${names[e.seat]}: ${signed(e.points)}, ${named(e.reason)}` +
-      `${e.trick !== null && e.trick !== undefined && !/\(trick \d+\)/.test(e.reason) ? ` (trick ${e.trick})` : ""}.`));
+      `${e.trick !== null && e.trick !== undefined && !/\btrick \d+\b/.test(e.reason) ? ` (trick ${e.trick})` : ""}.`));
   }
   for (const exit of detail.exits || []) {
     const others = seats.filter((s) => (exit.points || [])[s]).map((s) =>

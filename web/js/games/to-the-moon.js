@@ -10,10 +10,24 @@ import {
   aRank, actions, backFan, cardBack, cardButton, cardFace, el, messageBox, nameOf, rankSlot,
   seatOrder, ensurePairsCss,
 } from "../cards-pairs.js";
+import { tip } from "../tips.js";
 
 const ROUNDS = 6; // TM-2
 const ORDINALS = ["1st", "2nd", "3rd"];
 const ordinal = (n) => ORDINALS[n - 1] || `${n}th`;
+
+/** The hint's move and reason for `action` (hint.js): ["Build 7", "it keeps you in ..."]. */
+export function hintWords(action) {
+  const [verb, r] = String(action).split(" ");
+  switch (verb) {
+    case "build": return [`Build ${r}`, "it keeps you in without risking a test"];
+    case "test": return ["Test", "a new rank keeps you in without spending a card from your hand"];
+    case "withdraw":
+      return r === undefined ? ["Withdraw", "going out now takes no risk with your hand"]
+        : [`Withdraw and take the ${r}`, `you go out with the ${r} in your hand`];
+    default: return null;
+  }
+}
 
 /** One public log entry in words (the shell's log uses it too). */
 export function describeLogEntry(entry, ui) {
@@ -327,7 +341,9 @@ export function renderRoundSummary(entry, ui) {
   table.append(el("thead", {}, el("tr", {},
     el("th", { scope: "col" }, "Player"),
     el("th", { scope: "col" }, "Tricks won"),
-    el("th", { scope: "col" }, "Perfect countdowns"),
+    el("th", { scope: "col" }, "Perfect countdowns ",
+      tip("A countdown that holds all ten ranks, 1 to 10: whoever completes it wins the trick at once.",
+        { about: "a perfect countdown" })),
     el("th", { scope: "col" }, "Score pile"))));
   const best = Math.max(...scores);
   const body = el("tbody");
