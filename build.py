@@ -16,11 +16,14 @@ here (wheels are built with ``pip wheel`` instead).
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
 import importlib.metadata
 import importlib.util
+import io
 import json
 import os
 import re
@@ -34,6 +37,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
+from types import ModuleType
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent
@@ -197,9 +201,14 @@ ENGINE_INSTALLS = ("packages", "files", "loadpackage")
 """How the worker gets the engine wheel: PyScript ``packages`` (micropip), PyScript ``files``
 (the wheel unzipped into the importable working directory) or ``pyodide.loadPackage``."""
 DEFAULT_ENGINE_INSTALL = "packages"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PYODIDE_DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip")
-"""The big runtime files whose bytes ``web/py/boot.mjs`` counts for the progress bar."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STOCK_STDLIB = "python_stdlib.zip"
+STDLIBS = ("trimmed", "full")
+"""``trimmed``: the stdlib files a visit imports, compiled to ``.pyc`` (tools/runtime_stdlib.py),
+as ``python_stdlib-<hash>.zip``; ``full``: Pyodide's stock ``python_stdlib.zip``."""
+DEFAULT_STDLIB = "trimmed"
+STDLIB_LINE = re.compile(r"^const STDLIB = .*; // build:stdlib$", re.MULTILINE)
+"""The line of ``web/py/boot.mjs`` that names the stdlib zip it passes as ``stdLibURL``."""
 PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "pyodide_graph")
 """The ``@pyscript/core`` chunks a worker-only page loads (by name before the content hash;
 found by watching the requests of a boot). Editor, terminal and game plug-ins stay out."""
@@ -258,17 +267,30 @@ def micropip_wheel() -> Path:
     return where / name
 
 
-def patched_lock(lock_text: str, micropip: Path) -> str:
-    """Pyodide's lock with micropip's hash set to the PyPI wheel we ship (they differ, and
-    the browser's integrity check would refuse the wheel)."""
+def page_lock(lock_text: str, micropip: Path | None) -> str:
+    """Pyodide's lock cut to what the page resolves: its ``info`` (Pyodide checks the Python
+    version in it) and micropip with whatever it depends on, or no package at all when the
+    engine is not installed with micropip. The page never loads another package from it (the
+    engine wheel has no dependencies), and the stock lock is 111 KB. micropip's hash is set to
+    the PyPI wheel we ship: the two differ, and the browser's integrity check would refuse it."""
     lock = json.loads(lock_text)
-    entry = lock["packages"]["micropip"]
-    if entry["file_name"] != micropip.name:
-        raise StepFailed(
-            f"vendor Pyodide: its lock wants {entry['file_name']}, not {micropip.name}"
-        )
-    entry["sha256"] = _sha256(micropip.read_bytes())
-    return json.dumps(lock, separators=(",", ":"))
+    packages: dict[str, dict[str, object]] = lock["packages"]
+    keep: dict[str, dict[str, object]] = {}
+    todo = ["micropip"] if micropip is not None else []
+    while todo:
+        name = todo.pop()
+        if name not in keep:
+            keep[name] = packages[name]
+            todo.extend(str(dep) for dep in packages[name].get("depends", []))  # type: ignore[attr-defined]
+    if micropip is not None:
+        entry = keep["micropip"]
+        if entry["file_name"] != micropip.name:
+            raise StepFailed(
+                f"vendor Pyodide: its lock wants {entry['file_name']}, not {micropip.name}"
+            )
+        entry["sha256"] = _sha256(micropip.read_bytes())
+    trimmed = {"info": lock["info"], "packages": dict(sorted(keep.items()))}
+    return json.dumps(trimmed, separators=(",", ":"))
 
 
 def game_catalog() -> dict[str, object]:
@@ -287,23 +309,70 @@ def game_catalog() -> dict[str, object]:
     return catalog
 
 
+def load_tool(name: str) -> ModuleType:
+    """A module of ``tools/`` (stdlib only), loaded by path: build.py runs before anything is
+    installed, and tests load build.py itself by path."""
+    spec = importlib.util.spec_from_file_location(f"parlour_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def runtime_stdlib(stdlib: str, wheel: Path) -> tuple[Path, str]:
+    """The stdlib zip to ship and its name in ``vendor/pyodide-*/``: the stock one, or the
+    trimmed one (traced and checked by tools/runtime_stdlib.py, cached by content) under a
+    name carrying its hash, as everything in ``vendor/`` is cached for good."""
+    stock = ROOT / "node_modules" / "pyodide" / STOCK_STDLIB
+    if stdlib == "full":
+        return stock, STOCK_STDLIB
+    tool = load_tool("runtime_stdlib")
+    try:
+        made = tool.trimmed_stdlib(
+            pyodide_dir=stock.parent,
+            micropip_wheel=micropip_wheel(),
+            engine_wheel=wheel,
+            worker=WEB / "py" / "worker.py",
+            pyscript_stdlib=ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib",
+            cache=CACHE / "stdlib",
+            say=say,
+        )
+    except tool.StdlibError as exc:
+        raise StepFailed(f"build: {exc}") from exc
+    report = made.report
+    say(
+        f"build: stdlib trimmed to {len(report['files'])} of {report['stock_files']} files, "
+        f"compiled (Node boot {report['node_boot_seconds']['stock']:.1f} s stock, "
+        f"{report['node_boot_seconds']['trimmed']:.1f} s trimmed)"
+    )
+    path: Path = made.zip
+    return path, f"python_stdlib-{_sha256(path.read_bytes())[:10]}.zip"
+
+
 def _copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
 
 
 def build_site(
-    out: Path = DIST, engine_install: str = DEFAULT_ENGINE_INSTALL, base_url: str | None = None
+    out: Path = DIST,
+    engine_install: str = DEFAULT_ENGINE_INSTALL,
+    base_url: str | None = None,
+    stdlib: str = DEFAULT_STDLIB,
 ) -> Path:
     """Build the static site into ``out`` (staged next to it, then swapped in whole, so a
     failed build leaves the previous site intact and a running server never sees half)."""
     if engine_install not in ENGINE_INSTALLS:
         raise StepFailed(f"build: unknown engine install {engine_install!r}")
+    if stdlib not in STDLIBS:
+        raise StepFailed(f"build: unknown stdlib {stdlib!r} (one of {', '.join(STDLIBS)})")
     if not (WEB / "index.html").is_file():
         raise StepFailed("build: web/index.html is missing")
     ensure_node_modules()
     wheel = engine_wheel()
     catalog = game_catalog()
+    stdlib_zip, stdlib_name = runtime_stdlib(stdlib, wheel)
     stage = out.with_name(out.name + ".tmp")
     shutil.rmtree(stage, ignore_errors=True)
     say(f"build: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
@@ -321,15 +390,20 @@ def build_site(
     pyodide_dir = f"vendor/pyodide-{npm_version('pyodide')}"
     for name in PYODIDE_FILES:
         _copy(ROOT / "node_modules" / "pyodide" / name, stage / pyodide_dir / name)
+    _copy(stdlib_zip, stage / pyodide_dir / stdlib_name)
     lock = (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text()
-    if engine_install == "packages":
-        micropip = micropip_wheel()
+    micropip = micropip_wheel() if engine_install == "packages" else None
+    if micropip is not None:
         _copy(micropip, stage / pyodide_dir / micropip.name)
-        lock = patched_lock(lock, micropip)
-    (stage / pyodide_dir / "pyodide-lock.json").write_text(lock)
+    (stage / pyodide_dir / "pyodide-lock.json").write_text(page_lock(lock, micropip))
     # The worker loads Pyodide through boot.mjs (progress reports); it must sit next to
     # pyodide.mjs, and its name carries its hash because vendor/ is cached for good.
-    boot = (WEB / "py" / "boot.mjs").read_bytes()
+    boot_source = (WEB / "py" / "boot.mjs").read_text()
+    if not STDLIB_LINE.search(boot_source):
+        raise StepFailed("build: web/py/boot.mjs lacks its `const STDLIB = ...; // build:stdlib`")
+    boot = STDLIB_LINE.sub(
+        lambda _: f"const STDLIB = {json.dumps(stdlib_name)}; // build:stdlib", boot_source
+    ).encode()
     boot_name = f"parlour-boot-{_sha256(boot)[:10]}.mjs"
     (stage / pyodide_dir / boot_name).write_bytes(boot)
     pyscript_dir = f"vendor/pyscript-{npm_version('@pyscript/core')}"
@@ -363,7 +437,7 @@ def build_site(
         "pyscript": f"{pyscript_dir}/core.js",
         "downloads": [
             {"url": f"{pyodide_dir}/{name}", "bytes": (stage / pyodide_dir / name).stat().st_size}
-            for name in PYODIDE_DOWNLOADS
+            for name in ("pyodide.asm.wasm", stdlib_name)
         ],
         "games": catalog,
     }
@@ -401,7 +475,7 @@ def build_site(
     stage.rename(out)
     shutil.rmtree(old, ignore_errors=True)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    say(f"build: {size / 1e6:.2f} MB in {out} (engine {wheel.name}, {engine_install})")
+    say(f"build: {size / 1e6:.2f} MB in {out} (engine {wheel.name}, {engine_install}, {stdlib})")
     return out
 
 
@@ -514,11 +588,7 @@ def render_icons(site: Path) -> None:
     """The manifest's PNG icons from ``icons/*.svg`` (tools/icons.py, stdlib only), cached
     in ``.cache/icons`` by a digest of the source, the size and the renderer."""
     tool = ROOT / "tools" / "icons.py"
-    spec = importlib.util.spec_from_file_location("parlour_icons", tool)
-    assert spec is not None and spec.loader is not None
-    icons = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = icons  # its dataclass looks its module up there
-    spec.loader.exec_module(icons)
+    icons = load_tool("icons")
     for source, size, name in ICONS:
         svg = (site / "icons" / source).read_bytes()
         key = _sha256(tool.read_bytes() + b"\0" + svg + b"\0" + str(size).encode())[:16]
@@ -664,6 +734,56 @@ def write_embed_discovery(site: Path, catalog: dict[str, object], base: str) -> 
     return len(catalog)
 
 
+COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py", ".svg", ".txt")
+COMPRESSED_TYPES += (".wasm", ".zip")
+"""What the host compresses on the wire, by suffix (docs/RUNTIME.md, "Compression"): text, the
+WebAssembly and the stdlib zip (its entries are stored, so it compresses like the files in
+it). Not wheels (deflated already) or PNG icons."""
+GZIP_LEVEL = 6
+BROTLI_QUALITY = 5
+"""On-the-fly levels for ``build.py serve``, as hosts use them (fast enough per response);
+``benchmarks/site_bytes.py`` prints brotli 11 beside them."""
+
+
+def accepted_encoding(accept: str | None, available: Sequence[str]) -> str | None:
+    """The encoding to send for an ``Accept-Encoding`` header: the first of ``available``
+    (in our order of preference) that the client accepts with a non-zero q, else None."""
+    weights: dict[str, float] = {}
+    for item in (accept or "").split(","):
+        name, _, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name:
+            weights[name.strip().lower()] = quality
+    for encoding in available:
+        if weights.get(encoding, weights.get("*", 0.0)) > 0:
+            return encoding
+    return None
+
+
+def available_encodings() -> tuple[str, ...]:
+    """``br`` when the PyPI ``brotli`` package is installed (the ``test`` extra), and gzip."""
+    return ("br", "gzip") if importlib.util.find_spec("brotli") else ("gzip",)
+
+
+@functools.lru_cache(maxsize=64)
+def encoded_file(path: str, mtime_ns: int, size: int, encoding: str) -> bytes:
+    """A file's bytes compressed with ``encoding``, cached while the file is unchanged."""
+    data = Path(path).read_bytes()
+    if encoding == "br":
+        import brotli  # type: ignore[import-not-found]  # optional (see available_encodings)
+
+        out: bytes = brotli.compress(data, quality=BROTLI_QUALITY)
+        return out
+    return gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the headers netlify.toml gives them on Netlify (re-read when the
     file changes), so local runs and tests see what production serves. Paths no rule gives
@@ -685,6 +805,38 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".html": "text/html",
     }
 
+    def send_head(self):  # type: ignore[no-untyped-def]  # the stdlib's own signature
+        """As the stdlib's, plus compression by the request's ``Accept-Encoding`` for the
+        types the host compresses (``COMPRESSED_TYPES``), as Netlify serves them."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")  # what the stdlib's send_head serves
+        if not (os.path.isfile(path) and path.endswith(COMPRESSED_TYPES)):
+            return super().send_head()
+        encoding = accepted_encoding(self.headers.get("Accept-Encoding"), available_encodings())
+        stat = os.stat(path)
+        if encoding is None or self.not_modified(stat.st_mtime):
+            return super().send_head()  # identity, or the 304
+        body = encoded_file(path, stat.st_mtime_ns, stat.st_size, encoding)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def not_modified(self, mtime: float) -> bool:
+        """Whether the stdlib's ``send_head`` would answer 304 (``If-Modified-Since``)."""
+        since = self.headers.get("If-Modified-Since")
+        if since is None or "If-None-Match" in self.headers:
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.tzinfo is not None and int(mtime) <= when.timestamp()
+
     def rule_headers(self) -> dict[str, tuple[str, str]]:
         """The netlify.toml headers for this request's path: ``{lower name: (name, value)}``."""
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
@@ -700,6 +852,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         wanted = self.rule_headers()
         wanted.setdefault("cache-control", ("Cache-Control", NETLIFY_DEFAULT_CACHE))
+        if urllib.parse.urlsplit(self.path).path.endswith((*COMPRESSED_TYPES, "/")):
+            wanted.setdefault("vary", ("Vary", "Accept-Encoding"))
         for key, (name, value) in wanted.items():
             if key != "content-type":  # sent by send_head, through send_header above
                 self.send_header(name, value)
@@ -744,12 +898,13 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 def cmd_build(args: argparse.Namespace) -> None:
     """The static site in ``dist/``: front end, engine wheel and the vendored runtime."""
-    build_site(Path(args.out).resolve(), args.engine_install, args.base_url)
+    build_site(Path(args.out).resolve(), args.engine_install, args.base_url, args.stdlib)
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Build, then serve ``dist/`` on 127.0.0.1 until interrupted."""
-    site = build_site(DIST, base_url=args.base_url or f"http://127.0.0.1:{args.port}")
+    base_url = args.base_url or f"http://127.0.0.1:{args.port}"
+    site = build_site(DIST, base_url=base_url, stdlib=args.stdlib)
     try:
         server = site_server(site, args.port, verbose=True)
     except OSError as exc:
@@ -786,9 +941,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where the site is published, for oEmbed and discovery links (default: "
         f"$PARLOUR_BASE_URL, else Netlify's $URL, else {DEFAULT_BASE_URL})",
     )
+    p_serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    for p_site in (p_build, p_serve):
+        p_site.add_argument(
+            "--stdlib",
+            choices=STDLIBS,
+            default=DEFAULT_STDLIB,
+            help="trimmed: only the stdlib files a visit imports, compiled ahead (default); "
+            "full: Pyodide's stock python_stdlib.zip",
+        )
     p_build.set_defaults(func=cmd_build)
 
-    p_serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     p_serve.add_argument("--base-url", help="as for build (default: this server's address)")
     p_serve.set_defaults(func=cmd_serve)

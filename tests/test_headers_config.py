@@ -231,3 +231,68 @@ def test_the_local_server_sends_what_netlify_toml_says(
         assert got.get_all(name) == [value], name
     assert len(got.get_all("Content-Type") or []) == 1
     assert got.get_all("X-Frame-Options") is None
+
+
+# --- compression, as the host applies it (docs/RUNTIME.md, "Compression") ---------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "available", "chosen"),
+    [
+        ("gzip, deflate, br, zstd", ("br", "gzip"), "br"),
+        ("gzip, deflate, br, zstd", ("gzip",), "gzip"),
+        ("br;q=0, gzip;q=0.5", ("br", "gzip"), "gzip"),
+        ("identity", ("br", "gzip"), None),
+        ("*", ("br", "gzip"), "br"),
+        ("*, br;q=0", ("br", "gzip"), "gzip"),
+        ("", ("br", "gzip"), None),
+        (None, ("br", "gzip"), None),
+        ("GZIP;q=bad", ("gzip",), None),
+    ],
+)
+def test_accept_encoding_is_honoured(
+    build: ModuleType, accept: str | None, available: tuple[str, ...], chosen: str | None
+) -> None:
+    assert build.accepted_encoding(accept, available) == chosen
+
+
+def fetch(url: str, accept: str) -> tuple[bytes, dict[str, str]]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
+    with urllib.request.urlopen(request) as response:
+        return response.read(), dict(response.headers.items())
+
+
+@pytest.mark.parametrize("path", ["/", WASM, "/sw.js", "/vendor/pyodide-314.0.7/stdlib.zip"])
+def test_the_local_server_compresses_what_the_host_compresses(
+    build: ModuleType, tmp_path: Path, path: str
+) -> None:
+    import gzip
+
+    body = b"Parlour " * 500
+    target = tmp_path / (path[1:] or "index.html")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(body)
+    handler = functools.partial(build.SiteHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}{path}"
+    try:
+        sent, headers = fetch(url, "gzip")
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(sent) == body
+        assert int(headers["Content-Length"]) == len(sent) < len(body)
+        assert headers["Vary"] == "Accept-Encoding"
+        plain, headers = fetch(url, "identity")
+        assert plain == body and "Content-Encoding" not in headers
+        if "br" in build.available_encodings():
+            import brotli  # type: ignore[import-not-found]
+
+            sent, headers = fetch(url, "gzip, deflate, br")
+            assert headers["Content-Encoding"] == "br" and brotli.decompress(sent) == body
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_wheels_are_sent_as_they_are(build: ModuleType, local_site: str) -> None:
+    sent, headers = fetch(local_site + WHEEL, "gzip, br")
+    assert sent == b"x" and "Content-Encoding" not in headers

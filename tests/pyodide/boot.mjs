@@ -28,9 +28,11 @@ function rawWriter(stream) {
   return { write: (buf) => (stream.write(Buffer.from(buf)), buf.length) };
 }
 
-/** Parse `--wheel FILE` pairs; everything after `--` is returned as `rest`. */
+/** Parse `--wheel FILE` pairs and an optional `--stdlib ZIP`; everything after `--` is
+ * returned as `rest`. */
 export function parseArgs(argv) {
   const wheels = [];
+  let stdlib = null;
   let rest = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--") {
@@ -39,18 +41,21 @@ export function parseArgs(argv) {
     }
     if (argv[i] === "--wheel" && i + 1 < argv.length) {
       wheels.push(argv[++i]);
+    } else if (argv[i] === "--stdlib" && i + 1 < argv.length) {
+      stdlib = argv[++i];
     } else {
-      throw new Error(`unexpected argument ${argv[i]} (use --wheel FILE ... -- ARGS)`);
+      throw new Error(`unexpected argument ${argv[i]} (use --wheel FILE ... [--stdlib ZIP] -- ARGS)`);
     }
   }
-  return { wheels, rest };
+  return { wheels, stdlib, rest };
 }
 
 /**
- * Boot Pyodide and unpack `wheels` into site-packages.
+ * Boot Pyodide (from `stdlib`, a stdlib zip, when given: the site's trimmed one) and unpack
+ * `wheels` into site-packages.
  * Returns { pyodide, bootSeconds, wheelSeconds, version }.
  */
-export async function bootPyodide(wheels) {
+export async function bootPyodide(wheels, stdlib = null) {
   refuseNetwork();
   const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
   const t0 = performance.now();
@@ -58,6 +63,7 @@ export async function bootPyodide(wheels) {
     indexURL: PYODIDE_DIR + path.sep,
     stdout: undefined,
     stderr: undefined,
+    ...(stdlib ? { stdLibURL: stdlib } : {}),
   });
   pyodide.setStdout(rawWriter(process.stdout));
   pyodide.setStderr(rawWriter(process.stderr));

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -64,6 +65,20 @@ def ensure_node_modules() -> None:
         raise SetupError(str(exc)) from exc
     if not (PYODIDE_DIR / "pyodide.mjs").is_file():
         raise SetupError(f"{PYODIDE_DIR / 'pyodide.mjs'} is missing after npm ci")
+
+
+def site_stdlib() -> Path | None:
+    """The trimmed stdlib zip the site ships (``build.py``'s, cached), or None when
+    ``PARLOUR_STDLIB=full`` asks for Pyodide's stock one, as ``build.py build --stdlib full``."""
+    if os.environ.get("PARLOUR_STDLIB") == "full":
+        return None
+    build = _build_module()
+    try:
+        path, _name = build.runtime_stdlib("trimmed", build.engine_wheel())
+    except build.StepFailed as exc:
+        raise SetupError(str(exc)) from exc
+    found: Path = path
+    return found
 
 
 def pinned_hashes() -> dict[str, str]:

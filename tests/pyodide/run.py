@@ -5,8 +5,9 @@
 
 Does its own set-up, and is fast the second time (see ``prepare.py``): ``npm ci`` if
 ``node_modules`` is missing or stale, pytest's pinned wheels from the cache (PyPI the first
-time), and a fresh engine wheel built from the working tree. Then ``run_tests.mjs`` boots
-the vendored Pyodide, unpacks the wheels into site-packages, mounts ``tests/`` and calls
+time), a fresh engine wheel built from the working tree, and the site's trimmed stdlib
+(``PARLOUR_STDLIB=full``: the stock one). Then ``run_tests.mjs`` boots the vendored Pyodide
+from that stdlib, unpacks the wheels into site-packages, mounts ``tests/`` and calls
 ``pytest.main``. Exits with pytest's exit code; the last line printed is pytest's summary.
 """
 
@@ -16,7 +17,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from prepare import ROOT, SetupError, engine_wheel, ensure_node_modules, pytest_wheels, say
+from prepare import (
+    ROOT,
+    SetupError,
+    engine_wheel,
+    ensure_node_modules,
+    pytest_wheels,
+    say,
+    site_stdlib,
+)
 
 RUNNER = Path(__file__).resolve().parent / "run_tests.mjs"
 
@@ -25,10 +34,13 @@ def main(pytest_args: list[str]) -> int:
     try:
         ensure_node_modules()
         wheels = pytest_wheels()
+        stdlib = site_stdlib()
         with engine_wheel() as engine:
             cmd = ["node", str(RUNNER)]
             for wheel in [*wheels, engine]:
                 cmd += ["--wheel", str(wheel)]
+            if stdlib is not None:
+                cmd += ["--stdlib", str(stdlib)]
             cmd += ["--", *pytest_args]
             return subprocess.call(cmd, cwd=ROOT)
     except SetupError as exc:

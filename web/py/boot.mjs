@@ -12,7 +12,10 @@ import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
 
-const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip"];
+// The stdlib zip to boot from, written here by build.py: the trimmed, compiled one
+// (tools/runtime_stdlib.py) under a content-hashed name, or Pyodide's own.
+const STDLIB = "python_stdlib.zip"; // build:stdlib
+const COUNTED = ["pyodide.asm.wasm", STDLIB];
 const nonce = new URL(import.meta.url).searchParams.get("n") || "";
 
 export async function loadPyodide(options) {
@@ -61,7 +64,8 @@ export async function loadPyodide(options) {
     );
   };
   try {
-    const pyodide = await load(options);
+    const stdLibURL = new URL(STDLIB, import.meta.url).href;
+    const pyodide = await load({ ...options, stdLibURL });
     post({ stage: "engine" });
     return pyodide;
   } catch (error) {

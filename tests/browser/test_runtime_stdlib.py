@@ -1,0 +1,100 @@
+"""The runtime the site ships: the trimmed, compiled stdlib (tools/runtime_stdlib.py) under a
+content-hashed name, passed by the boot shim as ``stdLibURL``; Pyodide's lock cut to micropip;
+``--stdlib full`` keeping the stock zip. Files only, no page: the rest of the browser suite
+plays every game on this same build, so a module missing from it fails there too."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.browser
+
+
+def load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load("parlour_build_stdlib", ROOT / "build.py")
+
+
+def manifest(site: Path) -> dict[str, object]:
+    found = re.search(
+        r'<script type="application/json" id="parlour-build">(.*?)</script>',
+        (site / "index.html").read_text(),
+        re.DOTALL,
+    )
+    assert found is not None
+    data: dict[str, object] = json.loads(found.group(1))
+    return data
+
+
+def runtime_dir(site: Path) -> Path:
+    (folder,) = sorted((site / "vendor").glob("pyodide-*"))
+    return folder
+
+
+def shim_stdlib(folder: Path) -> str:
+    (shim,) = sorted(folder.glob("parlour-boot-*.mjs"))
+    found = re.search(r'^const STDLIB = "([^"]+)"; // build:stdlib$', shim.read_text(), re.M)
+    assert found is not None, "the boot shim does not name its stdlib"
+    return found.group(1)
+
+
+def test_the_site_ships_the_trimmed_compiled_stdlib(site_dir: Path) -> None:
+    folder = runtime_dir(site_dir)
+    zips = sorted(p.name for p in folder.glob("*.zip"))
+    assert len(zips) == 1 and re.fullmatch(r"python_stdlib-[0-9a-f]{10}\.zip", zips[0]), zips
+    assert shim_stdlib(folder) == zips[0]
+    downloads = [d["url"] for d in manifest(site_dir)["downloads"]]  # type: ignore[attr-defined]
+    where = folder.relative_to(site_dir).as_posix()
+    assert downloads == [f"{where}/{name}" for name in ("pyodide.asm.wasm", zips[0])]
+    with zipfile.ZipFile(folder / zips[0]) as archive:
+        infos = archive.infolist()
+    names = {info.filename for info in infos}
+    assert names and all(name.endswith(".pyc") for name in names)
+    # Stored: the host compresses the whole file on the wire, far better than per entry.
+    assert {info.compress_type for info in infos} == {zipfile.ZIP_STORED}
+    stock = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").namelist()
+    assert len(names) < len([n for n in stock if n.endswith(".py")]) / 2
+    # What the engine and its worker need, micropip's share, and the safety list.
+    for needed in ("json/__init__.pyc", "hashlib.pyc", "zipfile/__init__.pyc", "email/parser.pyc"):
+        assert needed in names
+    assert "encodings/utf_16.pyc" in names and "traceback.pyc" in names
+    assert "unittest/__init__.pyc" not in names and "sqlite3/__init__.pyc" not in names
+    # The service worker precaches it (offline after one visit).
+    sw = (site_dir / "sw.js").read_text()
+    assert f"{folder.relative_to(site_dir)}/{zips[0]}" in sw
+
+
+def test_the_lock_names_only_micropip_with_the_hash_of_the_wheel_shipped(site_dir: Path) -> None:
+    folder = runtime_dir(site_dir)
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert set(lock) == {"info", "packages"} and list(lock["packages"]) == ["micropip"]
+    entry = lock["packages"]["micropip"]
+    assert entry["sha256"] == build._sha256((folder / entry["file_name"]).read_bytes())
+    assert lock["info"]["python"].startswith("3.14")
+
+
+def test_stdlib_full_keeps_the_stock_zip(tmp_path: Path) -> None:
+    site = build.build_site(tmp_path / "site", stdlib="full")
+    folder = runtime_dir(site)
+    assert sorted(p.name for p in folder.glob("*.zip")) == ["python_stdlib.zip"]
+    assert shim_stdlib(folder) == "python_stdlib.zip"
+    stock = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    assert (folder / "python_stdlib.zip").read_bytes() == stock.read_bytes()
+    with pytest.raises(build.StepFailed, match="unknown stdlib"):
+        build.build_site(tmp_path / "other", stdlib="tiny")
