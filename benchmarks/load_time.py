@@ -1,23 +1,31 @@
-"""How fast the built site gets to "ready", against the bare runtime, in the same run.
+"""How fast the built site gets to "ready", against the stock runtime, in the same run.
 
-    python3 benchmarks/load_time.py [--runs 3] [--variants packages,files,loadpackage]
+    python3 benchmarks/load_time.py [--runs 3] [--variants packages-trimmed,packages-full]
 
-Method (STACK.md, "Measuring load performance honestly"): build the site once per way of
-installing the engine wheel (``build.py build --engine-install``), write next to each a bare
-page that boots the same vendored Pyodide on the main thread, installs the same wheel with
-``loadPackage`` and calls one engine function, and serve them all from one HTTP server on
-127.0.0.1. Then, alternating the pages run by run:
+Method (STACK.md, "Measuring load performance honestly"): build the site once per variant
+(``<engine install>-<stdlib>``: ``build.py build --engine-install ... --stdlib ...``) and a
+bare page that boots the **stock** vendored Pyodide (its own ``python_stdlib.zip`` and
+``pyodide-lock.json``, straight from ``node_modules/pyodide``) on the main thread, installs
+the same engine wheel with ``loadPackage`` and calls one engine function. Each is served at
+the root of its own ``build.py`` server on 127.0.0.1 (the headers of netlify.toml, so
+``vendor/`` and ``py/`` are cached for good; compressed by Accept-Encoding as a host does).
+Then, alternating the pages run by run:
 
 - cold: a fresh persistent Chromium profile, first visit (nothing cached);
 - warm: the same profile, reload; for a page with a service worker (the site registers one
   once its engine is ready), only after it controls the page, as on a real return visit;
 - offline: such a page again, with the network off (``set_offline``): everything comes from
-  the service worker. Its ratio is to the bare page's *warm* reload (all from the HTTP
-  cache), the bare runtime's best case.
+  the service worker. Its ratio is to the bare page's *warm* reload.
 
-Time to ready is navigation start -> ``<html data-engine="ready">`` (the bare page: its call
-returned). Bytes and requests are counted by the server (uncompressed; 304s count 0 bytes).
-Prints medians and ratios to the bare page; asserts nothing. Absolute seconds drift on
+The first variant's ``embed.html`` is measured too, from Play (``performance`` marks
+``parlour:play`` to ``parlour:ready``; bytes and tasks from the click on), cold and warm.
+
+Per visit: time to ready (navigation start -> ``<html data-engine="ready">``; the bare page:
+its call returned); bytes and requests the server sent (as sent: compressed when Chromium
+asked; 304s count 0 bytes) and of those the runtime's (``vendor/``); the longest main-thread
+task until ready (Long Tasks API, tasks of 50 ms or more; 0 when none); first contentful
+paint (the menu, painted from the inlined catalog). Prints a table per variant with medians
+and ratios to the bare page and the load average; asserts nothing. Absolute seconds drift on
 shared machines; the ratios are the result.
 """
 
@@ -28,6 +36,7 @@ import functools
 import http.server
 import importlib.util
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -41,6 +50,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+STOCK_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 
 BARE_PAGE = """<!doctype html>
 <html lang="en">
@@ -53,23 +69,38 @@ BARE_PAGE = """<!doctype html>
 """
 
 # The page's script is a file of its own: the site's Content-Security-Policy forbids inline ones.
-BARE_SCRIPT = """// Baseline for benchmarks/load_time.py: same vendored Pyodide, no PyScript, no UI.
+BARE_SCRIPT = """// Baseline for benchmarks/load_time.py: stock vendored Pyodide, no PyScript or UI.
 const base = new URL("./", location.href).href;
-const { loadPyodide } = await import(base + "{pyodide}");
-const pyodide = await loadPyodide({ indexURL: base + "{pyodide_dir}/" });
+const { loadPyodide } = await import(base + "vendor/pyodide-stock/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: base + "vendor/pyodide-stock/" });
 await pyodide.loadPackage(base + "{wheel}");
 const count = pyodide.runPython("import engine; len(engine.GAMES)");
 window.__ready = performance.now();
 document.documentElement.dataset.engine = count > 0 ? "ready" : "error";
 """
 
-READY_CLOCK = """
+# Ready time, the longest task (Long Tasks API) and first contentful paint, from the page.
+PAGE_CLOCK = """
+window.__tasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
   if (document.documentElement.dataset.engine === "ready" && window.__ready === undefined) {
     window.__ready = performance.now();
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-engine"] });
 """
+FIGURES = """(from) => {
+  const until = window.__ready;
+  const tasks = window.__tasks.filter(([start, d]) => start + d >= from && start <= until);
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return {
+    ready: until - from,
+    longest: Math.max(0, ...tasks.map(([, d]) => d)),
+    paint: paint ? paint.startTime : null,
+  };
+}"""
 
 
 def load_build() -> ModuleType:
@@ -84,13 +115,20 @@ def load_build() -> ModuleType:
 class Sample:
     seconds: list[float] = field(default_factory=list)
     bytes: list[int] = field(default_factory=list)
+    runtime_bytes: list[int] = field(default_factory=list)
     requests: list[int] = field(default_factory=list)
+    longest_ms: list[float] = field(default_factory=list)
+    paint_ms: list[float] = field(default_factory=list)
 
 
 @dataclass
 class Target:
     name: str
-    path: str  # URL path on the benchmark server
+    root: Path
+    path: str  # URL path on its server
+    embed: bool = False
+    counter: Counter | None = None
+    url: str = ""
     cold: Sample = field(default_factory=Sample)
     warm: Sample = field(default_factory=Sample)
     offline: Sample = field(default_factory=Sample)
@@ -101,20 +139,22 @@ class Counter:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.bytes = 0
-        self.requests = 0
+        self.bytes = self.runtime_bytes = self.requests = 0
+        self.encodings: set[str] = set()
 
     def reset(self) -> None:
         with self.lock:
-            self.bytes = self.requests = 0
+            self.bytes = self.runtime_bytes = self.requests = 0
 
     def add_request(self) -> None:
         with self.lock:
             self.requests += 1
 
-    def add_bytes(self, size: int) -> None:
+    def add_bytes(self, size: int, runtime: bool) -> None:
         with self.lock:
             self.bytes += size
+            if runtime:
+                self.runtime_bytes += size
 
 
 def make_server(build: ModuleType, root: Path, counter: Counter) -> Any:
@@ -126,7 +166,9 @@ def make_server(build: ModuleType, root: Path, counter: Counter) -> Any:
 
         def send_header(self, keyword: str, value: str) -> None:
             if keyword.lower() == "content-length" and self.counted_code == 200:
-                counter.add_bytes(int(value))
+                counter.add_bytes(int(value), self.path.startswith("/vendor/"))
+            if keyword.lower() == "content-encoding":
+                counter.encodings.add(value)
             super().send_header(keyword, value)
 
     handler = functools.partial(CountingHandler, directory=str(root))
@@ -136,16 +178,18 @@ def make_server(build: ModuleType, root: Path, counter: Counter) -> Any:
     return server
 
 
-def write_bare_page(site: Path) -> None:
+def write_bare_page(site: Path, folder: Path) -> None:
+    """The bare page in ``folder``: the stock Pyodide files, and the site's engine wheel."""
     manifest = read_manifest(site)
-    pyodide_dir = manifest["pyodide"].rsplit("/", 1)[0]
-    script = (
-        BARE_SCRIPT.replace("{pyodide}", f"{pyodide_dir}/pyodide.mjs")
-        .replace("{pyodide_dir}", pyodide_dir)
-        .replace("{wheel}", manifest["wheel"])
-    )
-    (site / "bare.html").write_text(BARE_PAGE)
-    (site / "bare.mjs").write_text(script)
+    stock = ROOT / "node_modules" / "pyodide"
+    for name in STOCK_FILES:
+        (folder / "vendor" / "pyodide-stock").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(stock / name, folder / "vendor" / "pyodide-stock" / name)
+    wheel = folder / manifest["wheel"]
+    wheel.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(site / manifest["wheel"], wheel)
+    (folder / "index.html").write_text(BARE_PAGE)
+    (folder / "bare.mjs").write_text(BARE_SCRIPT.replace("{wheel}", manifest["wheel"]))
 
 
 def read_manifest(site: Path) -> dict[str, Any]:
@@ -157,50 +201,65 @@ def read_manifest(site: Path) -> dict[str, Any]:
 
 SERVICE_WORKER = "() => document.querySelector('meta[name=parlour-version]') !== null"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
-Visit = tuple[float, int, int]
-"""Seconds to ready, bytes and requests the server answered."""
+PLAYED = "() => performance.getEntriesByName('parlour:play').length > 0"
+Visit = dict[str, Any]
+"""``seconds``, ``bytes``, ``runtime_bytes``, ``requests``, ``longest_ms``, ``paint_ms``."""
 
 
-def measure(
-    playwright: Any, chromium: str, url: str, counter: Counter, timeout_ms: int
-) -> tuple[Visit, Visit, Visit | None]:
+def visit_once(page: Any, target: Target, timeout_ms: int, reload: bool) -> Visit:
+    counter = target.counter
+    assert counter is not None
+    page.goto(target.url + target.path) if not reload else page.reload()
+    start = 0.0
+    if target.embed:
+        page.wait_for_selector("button.play", timeout=timeout_ms)
+        counter.reset()  # the cover is not the runtime: count from Play
+        page.click("button.play")
+        page.wait_for_function(PLAYED, timeout=timeout_ms)
+        start = page.evaluate("performance.getEntriesByName('parlour:play')[0].startTime")
+    # A function, not an expression: Playwright polls expressions with eval, which the
+    # site's Content-Security-Policy refuses.
+    page.wait_for_function("() => window.__ready !== undefined", timeout=timeout_ms)
+    figures: dict[str, Any] = page.evaluate(FIGURES, start)
+    page.wait_for_timeout(300)  # let late requests (if any) land in the count
+    return {
+        "seconds": figures["ready"] / 1000,
+        "bytes": counter.bytes,
+        "runtime_bytes": counter.runtime_bytes,
+        "requests": counter.requests,
+        "longest_ms": figures["longest"],
+        "paint_ms": figures["paint"],
+    }
+
+
+def measure(playwright: Any, chromium: str, target: Target, timeout_ms: int) -> list[Visit | None]:
     """One cold visit in a fresh profile, then a warm reload in the same profile, then (for a
-    page with a service worker) an offline reload."""
+    page with a service worker, not the embed) an offline reload."""
     profile = Path(tempfile.mkdtemp(prefix="parlour-bench-"))
+    assert target.counter is not None
     try:
         context = playwright.chromium.launch_persistent_context(
             str(profile), executable_path=chromium, headless=True, args=[HOST_RULES]
         )
         page = context.pages[0] if context.pages else context.new_page()
-        page.add_init_script(READY_CLOCK)
+        page.add_init_script(PAGE_CLOCK)
         results: list[Visit | None] = []
         has_worker = False
         for visit in ("cold", "warm", "offline"):
             if visit == "offline":
-                if not has_worker:
+                if not has_worker or target.embed:
                     results.append(None)
                     continue
                 context.set_offline(True)
-            counter.reset()
-            if visit == "cold":
-                page.goto(url)
-            else:
-                page.reload()
-            # A function, not an expression: Playwright polls expressions with eval, which
-            # the site's Content-Security-Policy refuses.
-            page.wait_for_function("() => window.__ready !== undefined", timeout=timeout_ms)
-            ready_ms: float = page.evaluate("window.__ready")
-            page.wait_for_timeout(300)  # let late requests (if any) land in the count
-            results.append((ready_ms / 1000, counter.bytes, counter.requests))
+            target.counter.reset()
+            results.append(visit_once(page, target, timeout_ms, reload=visit != "cold"))
             if visit == "cold" and page.evaluate(SERVICE_WORKER):
                 has_worker = True
                 page.wait_for_function(CONTROLLED, timeout=timeout_ms)
         context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    cold, warm, offline = results
-    assert cold is not None and warm is not None
-    return cold, warm, offline
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,8 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="visits per page (default 3)")
     parser.add_argument(
         "--variants",
-        default="packages,files,loadpackage",
-        help="engine install variants to build and compare (default: all three)",
+        default="packages-trimmed",
+        help="<engine install>-<stdlib> builds to compare, e.g. packages-trimmed,packages-full,"
+        " files-trimmed (default: packages-trimmed, what the site ships)",
     )
     parser.add_argument("--timeout", type=int, default=120, help="seconds to wait for ready")
     args = parser.parse_args(argv)
@@ -227,84 +287,114 @@ def main(argv: list[str] | None = None) -> int:
 
     variants = [v for v in args.variants.split(",") if v]
     work = Path(tempfile.mkdtemp(prefix="parlour-load-"))
+    servers = []
     try:
+        targets = []
         for variant in variants:
-            build.build_site(work / variant, variant)
-        write_bare_page(work / variants[0])
-        sizes = {
-            v: sum(p.stat().st_size for p in (work / v).rglob("*") if p.is_file()) for v in variants
-        }
+            install, _, stdlib = variant.partition("-")
+            build.build_site(work / variant, install, stdlib=stdlib or "trimmed")
+        write_bare_page(work / variants[0], work / "bare")
+        targets.append(Target("bare stock Pyodide (main thread)", work / "bare", "index.html"))
+        targets += [Target(f"site, {v}", work / v, "index.html") for v in variants]
+        targets.append(
+            Target(f"embed.html after Play, {variants[0]}", work / variants[0],
+                   "embed.html?game=to-the-moon", embed=True)
+        )  # fmt: skip
+        for target in targets:
+            target.counter = Counter()
+            server = make_server(build, target.root, target.counter)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            servers.append(server)
+            target.url = f"http://127.0.0.1:{server.server_address[1]}/"
 
-        counter = Counter()
-        server = make_server(build, work, counter)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        targets = [Target("bare Pyodide (main thread, loadPackage)", f"{variants[0]}/bare.html")]
-        targets += [Target(f"site, engine by {v}", f"{v}/index.html") for v in variants]
-
+        load_before = os.getloadavg()
         started = time.monotonic()
         with sync_playwright() as playwright:
             for run in range(args.runs):
                 # Alternate the order run by run, so drift hits every page alike.
                 order = targets if run % 2 == 0 else list(reversed(targets))
                 for target in order:
-                    cold, warm, offline = measure(
-                        playwright, chromium, base + target.path, counter, args.timeout * 1000
-                    )
-                    for sample, visit in (
-                        (target.cold, cold),
-                        (target.warm, warm),
-                        (target.offline, offline),
+                    visits = measure(playwright, chromium, target, args.timeout * 1000)
+                    for sample, visit in zip(
+                        (target.cold, target.warm, target.offline), visits, strict=True
                     ):
                         if visit is None:
                             continue
-                        seconds, size, requests = visit
-                        sample.seconds.append(seconds)
-                        sample.bytes.append(size)
-                        sample.requests.append(requests)
-                    off = f", offline {offline[0]:.2f} s" if offline else ""
+                        for name in ("seconds", "bytes", "runtime_bytes", "requests"):
+                            getattr(sample, name).append(visit[name])
+                        sample.longest_ms.append(visit["longest_ms"])
+                        if visit["paint_ms"] is not None:
+                            sample.paint_ms.append(visit["paint_ms"])
+                    cold, warm, offline = visits
+                    assert cold is not None and warm is not None
+                    off = f", offline {offline['seconds']:.2f} s" if offline else ""
                     print(
-                        f"  run {run + 1}: {target.name}: cold {cold[0]:.2f} s, "
-                        f"warm {warm[0]:.2f} s{off}",
+                        f"  run {run + 1}: {target.name}: cold {cold['seconds']:.2f} s, "
+                        f"warm {warm['seconds']:.2f} s{off}",
                         flush=True,
                     )
-        server.shutdown()
-        report(targets, sizes, args.runs, time.monotonic() - started)
+        encodings = sorted(set().union(*(t.counter.encodings for t in targets if t.counter)))
+        report(targets, args.runs, time.monotonic() - started, load_before, encodings)
     finally:
+        for server in servers:
+            server.shutdown()
         shutil.rmtree(work, ignore_errors=True)
     return 0
 
 
-def report(targets: list[Target], sizes: dict[str, int], runs: int, seconds: float) -> None:
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def report(
+    targets: list[Target],
+    runs: int,
+    seconds: float,
+    load_before: tuple[float, float, float],
+    encodings: list[str],
+) -> None:
     bare = targets[0]
     bare_cold = statistics.median(bare.cold.seconds)
     bare_warm = statistics.median(bare.warm.seconds)
+    load_after = os.getloadavg()
     print()
-    print(f"Time to ready, medians of {runs} (cold: fresh profile; warm: reload), {seconds:.0f} s")
-    head = ("page", "cold", "ratio", "warm", "ratio", "offline", "ratio", "cold MB", "req")
-    row = "{:42} {:>7} {:>6} {:>7} {:>6} {:>7} {:>6} {:>8} {:>4} {:>8} {:>7}"
-    print(row.format(*head, "warm KB", "off KB"))
+    print(
+        f"Medians of {runs} runs in {seconds:.0f} s; load average {load_before[0]:.1f} before, "
+        f"{load_after[0]:.1f} after (2 cores); served encodings: {', '.join(encodings) or 'none'}"
+    )
+    print("Ratios are to the bare stock page (offline: to its warm reload).")
     for t in targets:
-        cold = statistics.median(t.cold.seconds)
-        warm = statistics.median(t.warm.seconds)
-        offline = statistics.median(t.offline.seconds) if t.offline.seconds else None
-        cells = (
-            f"{cold:6.2f}s",
-            f"{cold / bare_cold:5.2f}x",
-            f"{warm:6.2f}s",
-            f"{warm / bare_warm:5.2f}x",
-            "-" if offline is None else f"{offline:6.2f}s",
-            "-" if offline is None else f"{offline / bare_warm:5.2f}x",
-            f"{statistics.median(t.cold.bytes) / 1e6:.2f}",
-            f"{statistics.median(t.cold.requests):.0f}",
-            f"{statistics.median(t.warm.bytes) / 1e3:.1f}",
-            "-" if offline is None else f"{statistics.median(t.offline.bytes) / 1e3:.1f}",
-        )
-        print(row.format(t.name, *cells))
-    print("(offline ratio: to the bare page's warm reload, all from its HTTP cache)")
+        print()
+        print(t.name)
+        row = "  {:8} {:>8} {:>6} {:>9} {:>10} {:>5} {:>11} {:>10}"
+        print(row.format("visit", "ready", "ratio", "bytes", "runtime", "req", "longest", "paint"))
+        for visit, sample, base in (
+            ("cold", t.cold, bare_cold),
+            ("warm", t.warm, bare_warm),
+            ("offline", t.offline, bare_warm),
+        ):
+            if not sample.seconds:
+                continue
+            ready = statistics.median(sample.seconds)
+            paint = _median(sample.paint_ms)
+            print(
+                row.format(
+                    visit,
+                    f"{ready:.2f} s",
+                    f"{ready / base:.2f}x",
+                    f"{statistics.median(sample.bytes) / 1e6:.2f} MB",
+                    f"{statistics.median(sample.runtime_bytes) / 1e3:.1f} KB",
+                    f"{statistics.median(sample.requests):.0f}",
+                    f"{max(sample.longest_ms):.0f} ms",
+                    "-" if paint is None else f"{paint:.0f} ms",
+                )
+            )
     print()
-    for variant, size in sizes.items():
-        print(f"built site ({variant}): {size / 1e6:.2f} MB on disk")
+    print("bytes: as sent (compressed when asked); runtime: of those, vendor/ files;")
+    print(
+        "longest: the longest main-thread task until ready, worst of the runs (0: none >= 50 ms);"
+    )
+    print("paint: first contentful paint (the embed: its cover's).")
 
 
 if __name__ == "__main__":

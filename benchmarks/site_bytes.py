@@ -1,20 +1,23 @@
 """First-visit bytes: what the page fetches until the engine is ready, raw and compressed.
 
-    python3 benchmarks/site_bytes.py [--brotli-quality 11] [--timeout 120]
+    python3 benchmarks/site_bytes.py [--brotli-quality 11] [--timeout 120] [--stdlib both]
 
-Builds the site into a temporary folder, serves it with build.py's handler (the headers of
-netlify.toml) on 127.0.0.1 and opens it once in a fresh headless Chromium with service
-workers blocked (the service worker registers after ready and would only add its own
-precache fetches). The server records every file it sends, from the page and its worker,
-until ``<html data-engine="ready">``. Each of those files is then compressed here: gzip at
-level 9 and brotli (quality 11 unless told; the PyPI ``brotli`` package, pip-installed on
-demand into ``.cache/site-bytes/``, else Node's built-in zlib, else skipped with a note).
+Builds the site into a temporary folder (by default twice: with the trimmed stdlib the site
+ships and with Pyodide's stock one, ``build.py build --stdlib full``, for the ratio), serves
+it with build.py's handler (the headers of netlify.toml) on 127.0.0.1 and opens it once in
+a fresh headless Chromium with service workers blocked (the service worker registers after
+ready and would only add its own precache fetches). The server records every file it
+sends, from the page and its worker, until ``<html data-engine="ready">``. Each of those
+files is then compressed here: gzip at level 9 and brotli (quality 11 unless told; the PyPI
+``brotli`` package, pip-installed on demand into ``.cache/site-bytes/``, else Node's
+built-in zlib, else skipped with a note).
 Also printed: the same for everything sw.js precaches (a full offline install).
 
-The local server sends no compression. Netlify compresses on the fly (gzip or brotli, by
-the browser's Accept-Encoding) at levels it does not document; on-the-fly compression is
-usually lighter than level 9 / quality 11, so the compressed columns are a best case. Prints
-tables per file type and totals; asserts nothing.
+Each file is compressed here whatever the server sent (``build.py serve`` compresses as a
+host does, docs/RUNTIME.md "Compression"; Netlify's levels are not documented, and on-the-fly
+levels are lighter than 9 / 11, so the compressed columns are a best case). Prints tables per
+file type, totals and the first visit's brotli total against the stock runtime's and against
+issue 13's baseline (5.82 MB); asserts nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import hashlib
 import http.server
 import importlib
 import importlib.util
@@ -57,6 +61,8 @@ KINDS = (
 )
 
 Compress = Callable[[bytes], int]
+BASELINE = 5.82e6
+"""First-visit brotli bytes before issue 13 (stock stdlib, full lock), from the issue."""
 
 
 def load_build() -> ModuleType:
@@ -187,15 +193,16 @@ def measure(
     site: Path, paths: Iterable[str], brotli: Compress | None, known: dict[str, list[int]]
 ) -> dict[str, list[int]]:
     """``{kind: [files, raw, gzip, brotli]}`` plus a ``"total"`` row (``known`` keeps each
-    file's sizes, so a file in both tables is compressed once)."""
+    file's sizes by content, so a file in two tables or two builds is compressed once)."""
     rows: dict[str, list[int]] = {}
     for path in paths:
-        if path not in known:
-            data = file_of(site, path).read_bytes()
-            known[path] = [1, len(data), gzip_size(data), brotli(data) if brotli else 0]
-        for key in (kind_of(path), "total"):
-            row = rows.setdefault(key, [0, 0, 0, 0])
-            for i, size in enumerate(known[path]):
+        data = file_of(site, path).read_bytes()
+        key = hashlib.sha256(data).hexdigest()
+        if key not in known:
+            known[key] = [1, len(data), gzip_size(data), brotli(data) if brotli else 0]
+        for kind in (kind_of(path), "total"):
+            row = rows.setdefault(kind, [0, 0, 0, 0])
+            for i, size in enumerate(known[key]):
                 row[i] += size
     return rows
 
@@ -226,6 +233,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--brotli-quality", type=int, default=11, help="0-11 (default 11)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds to wait for ready")
+    parser.add_argument(
+        "--stdlib",
+        choices=("both", "trimmed", "full"),
+        default="both",
+        help="which build's stdlib (default both: the site's and the stock one, for the ratio)",
+    )
     args = parser.parse_args(argv)
     try:
         import playwright  # noqa: F401
@@ -235,32 +248,43 @@ def main(argv: list[str] | None = None) -> int:
 
     build = load_build()
     brotli, brotli_from = find_brotli(args.brotli_quality)
+    stdlibs = ["trimmed", "full"] if args.stdlib == "both" else [args.stdlib]
     work = Path(tempfile.mkdtemp(prefix="parlour-bytes-"))
+    known: dict[str, list[int]] = {}
+    results: dict[str, tuple[list[str], dict[str, list[int]], dict[str, list[int]]]] = {}
+    started = time.monotonic()
     try:
-        site = build.build_site(work / "site")
-        first = record_first_visit(build, site, args.timeout)
-        started = time.monotonic()
-        known: dict[str, list[int]] = {}
-        visit = measure(site, first, brotli, known)
-        offline = measure(site, precached(site), brotli, known)
-        took = time.monotonic() - started
+        for stdlib in stdlibs:
+            site = build.build_site(work / stdlib, stdlib=stdlib)
+            first = record_first_visit(build, site, args.timeout)
+            visit = measure(site, first, brotli, known)
+            offline = measure(site, precached(site), brotli, known)
+            results[stdlib] = (first, visit, offline)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    took = time.monotonic() - started
 
     quality = f"quality {args.brotli_quality}, {brotli_from}" if brotli else brotli_from
-    print(f"\ngzip level 9; brotli {quality}; compressing took {took:.0f} s")
-    table(
-        f"First visit: {len(first)} files fetched until the engine is ready",
-        visit,
-        brotli is not None,
-    )
-    table("Offline install: everything sw.js precaches", offline, brotli is not None)
-    print(
-        "\nServed compressed by Netlify (on the fly, levels not documented: the compressed "
-        "columns are a best case). Files fetched:"
-    )
-    for path in first:
-        print(f"  {path}")
+    print(f"\ngzip level 9; brotli {quality}; builds, visits and compressing took {took:.0f} s")
+    for stdlib, (first, visit, offline) in results.items():
+        name = "the site's trimmed stdlib" if stdlib == "trimmed" else "the stock stdlib"
+        table(
+            f"First visit, {name}: {len(first)} files fetched until the engine is ready",
+            visit,
+            brotli is not None,
+        )
+        table(f"Offline install, {name}: everything sw.js precaches", offline, brotli is not None)
+        print(f"\nFiles fetched ({name}):")
+        for path in first:
+            print(f"  {path}")
+    if brotli is not None:
+        print("\nFirst visit, brotli total:")
+        totals = {stdlib: rows[1]["total"][3] for stdlib, rows in results.items()}
+        for stdlib, total in totals.items():
+            line = f"  {stdlib:8} {total / 1e6:5.2f} MB  {total / BASELINE:.2f}x issue 13's 5.82 MB"
+            if stdlib != "full" and "full" in totals:
+                line += f", {total / totals['full']:.2f}x the stock stdlib's in this run"
+            print(line)
     return 0
 
 
