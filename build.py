@@ -34,6 +34,7 @@ import sysconfig
 import time
 import tomllib
 import urllib.parse
+import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
@@ -267,6 +268,24 @@ def micropip_wheel() -> Path:
     return where / name
 
 
+def stored_wheel(wheel: Path) -> Path:
+    """The same wheel with its entries stored, not deflated (cached by content): the host
+    compresses the whole file on the wire, which beats zip's per-entry deflate (micropip and
+    the engine: 247 KB brotli as built, docs/RUNTIME.md). Installers read either."""
+    out = CACHE / "stored-wheels" / _sha256(wheel.read_bytes())[:16] / wheel.name
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as dst:
+        for info in src.infolist():
+            entry = zipfile.ZipInfo(info.filename, info.date_time)
+            entry.external_attr = info.external_attr
+            dst.writestr(entry, src.read(info))
+    tmp.replace(out)
+    return out
+
+
 def page_lock(lock_text: str, micropip: Path | None) -> str:
     """Pyodide's lock cut to what the page resolves: its ``info`` (Pyodide checks the Python
     version in it) and micropip with whatever it depends on, or no package at all when the
@@ -382,8 +401,9 @@ def build_site(
 
     # The engine: wheel and worker under a content hash, so they can be cached for good.
     worker = (WEB / "py" / "worker.py").read_bytes()
-    py_hash = _sha256(wheel.read_bytes() + b"\0" + worker)[:12]
-    _copy(wheel, stage / "py" / py_hash / wheel.name)
+    shipped = stored_wheel(wheel)
+    py_hash = _sha256(shipped.read_bytes() + b"\0" + worker)[:12]
+    _copy(shipped, stage / "py" / py_hash / wheel.name)
     (stage / "py" / py_hash / "worker.py").write_bytes(worker)
 
     # The runtime, vendored from the pinned npm packages (never a CDN).
@@ -392,7 +412,7 @@ def build_site(
         _copy(ROOT / "node_modules" / "pyodide" / name, stage / pyodide_dir / name)
     _copy(stdlib_zip, stage / pyodide_dir / stdlib_name)
     lock = (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text()
-    micropip = micropip_wheel() if engine_install == "packages" else None
+    micropip = stored_wheel(micropip_wheel()) if engine_install == "packages" else None
     if micropip is not None:
         _copy(micropip, stage / pyodide_dir / micropip.name)
     (stage / pyodide_dir / "pyodide-lock.json").write_text(page_lock(lock, micropip))
@@ -735,10 +755,10 @@ def write_embed_discovery(site: Path, catalog: dict[str, object], base: str) -> 
 
 
 COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py", ".svg", ".txt")
-COMPRESSED_TYPES += (".wasm", ".zip")
+COMPRESSED_TYPES += (".wasm", ".zip", ".whl")
 """What the host compresses on the wire, by suffix (docs/RUNTIME.md, "Compression"): text, the
-WebAssembly and the stdlib zip (its entries are stored, so it compresses like the files in
-it). Not wheels (deflated already) or PNG icons."""
+WebAssembly, the stdlib zip and the wheels (their entries are stored, so they compress like
+the files in them). Not PNG icons."""
 GZIP_LEVEL = 6
 BROTLI_QUALITY = 5
 """On-the-fly levels for ``build.py serve``, as hosts use them (fast enough per response);

@@ -262,7 +262,7 @@ def fetch(url: str, accept: str) -> tuple[bytes, dict[str, str]]:
         return response.read(), dict(response.headers.items())
 
 
-@pytest.mark.parametrize("path", ["/", WASM, "/sw.js", "/vendor/pyodide-314.0.7/stdlib.zip"])
+@pytest.mark.parametrize("path", ["/", WASM, "/sw.js", "/vendor/pyodide-314.0.7/stdlib.zip", WHEEL])
 def test_the_local_server_compresses_what_the_host_compresses(
     build: ModuleType, tmp_path: Path, path: str
 ) -> None:
@@ -293,6 +293,16 @@ def test_the_local_server_compresses_what_the_host_compresses(
         server.server_close()
 
 
-def test_wheels_are_sent_as_they_are(build: ModuleType, local_site: str) -> None:
-    sent, headers = fetch(local_site + WHEEL, "gzip, br")
-    assert sent == b"x" and "Content-Encoding" not in headers
+def test_icons_are_sent_as_they_are(build: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "icon-192.png").write_bytes(b"\x89PNG" * 100)
+    handler = functools.partial(build.SiteHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/icons/icon-192.png"
+        sent, headers = fetch(url, "gzip, br")
+        assert sent == b"\x89PNG" * 100 and "Content-Encoding" not in headers
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -87,6 +87,10 @@ def test_the_lock_names_only_micropip_with_the_hash_of_the_wheel_shipped(site_di
     entry = lock["packages"]["micropip"]
     assert entry["sha256"] == build._sha256((folder / entry["file_name"]).read_bytes())
     assert lock["info"]["python"].startswith("3.14")
+    # Both wheels are stored, for the host to compress (docs/RUNTIME.md, "Compression").
+    for wheel in [folder / entry["file_name"], *site_dir.glob("py/*/*.whl")]:
+        with zipfile.ZipFile(wheel) as archive:
+            assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}, wheel
 
 
 def test_stdlib_full_keeps_the_stock_zip(tmp_path: Path) -> None:
