@@ -30,7 +30,7 @@ GAME = (
 
 # One of: the final screen, a round summary dialog, or the table awaiting the person.
 NEXT_STEP = """() => document.documentElement.dataset.gameState === "over"
-  || document.querySelector(".overlay .dialog button") !== null
+  || document.querySelector(".overlay .dialog button.primary") !== null
   || document.querySelector(".nv-table [data-action], .nv-table [data-swap-give]") !== null"""
 
 
@@ -38,7 +38,7 @@ def wait_next_step(page: Page) -> str:
     page.wait_for_function(NEXT_STEP, timeout=30_000)
     if page.evaluate("document.documentElement.dataset.gameState") == "over":
         return "over"
-    if page.query_selector(".overlay .dialog button"):
+    if page.query_selector(".overlay .dialog button.primary"):
         return "summary"
     return "turn"
 
@@ -154,7 +154,7 @@ def test_full_game_through_the_table(open_game) -> None:
             sheet = engine_game(page).score_sheet[summaries - 1]
             round_row = summary.locator("tr[data-row=round-scores] td").all_inner_texts()
             assert [int(t.replace("\u2212", "-")) for t in round_row] == sheet["scores"]
-            page.click(".overlay .dialog button")
+            page.click(".overlay .dialog button.primary")
             continue
         nothing_hidden(page)
         assert page.locator(".nv-table").get_attribute("data-phase") in {"play", "call"}

@@ -52,7 +52,7 @@ MINE = ".table[data-awaiting='0'] [data-action]"
 """Controls that submit the person's move (every table puts the action in ``data-action``)."""
 # One of: the final screen, a round summary dialog, or the table awaiting the person.
 NEXT_STEP = """() => document.documentElement.dataset.gameState === "over"
-  || document.querySelector(".overlay .dialog button") !== null
+  || document.querySelector(".overlay .dialog button.primary") !== null
   || document.querySelector(MINE) !== null""".replace("MINE", repr(MINE))
 DEPLOY_MARK = "/* deploy 2 */"
 
@@ -194,7 +194,7 @@ def next_step(page: Page) -> str:
     page.wait_for_function(NEXT_STEP, timeout=60_000)
     if page.evaluate("document.documentElement.dataset.gameState") == "over":
         return "over"
-    if page.query_selector(".overlay .dialog button"):
+    if page.query_selector(".overlay .dialog button.primary"):
         return "summary"
     return "turn"
 
@@ -227,7 +227,7 @@ def play_to_the_end(page: Page, *, moves: int = 1000) -> int:
         if step == "over":
             return made
         if step == "summary":
-            page.click(".overlay .dialog button")
+            page.click(".overlay .dialog button.primary")
             continue
         human_move(page)
         made += 1

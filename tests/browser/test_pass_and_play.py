@@ -78,7 +78,7 @@ def test_pass_and_play_handover_shows_no_hidden_card(
             break
         game = engine_game(page)
         if page.locator(".overlay .dialog").count():
-            page.locator(".overlay .dialog button").click()
+            page.locator(".overlay .dialog button.primary").click()
             continue
         pass_screen = page.locator(".pass-screen")
         if pass_screen.count():

@@ -31,7 +31,7 @@ def wait_for_my_turn_or_the_end(page: Page) -> bool:
         if not dialog.count():
             return page.locator("html").get_attribute("data-game-state") != "over"
         assert dialog.locator(".round-summary").inner_text()
-        dialog.locator("button").click()
+        dialog.locator("button.primary").click()
 
 
 @pytest.mark.skipif("nine-virtues" not in engine.GAMES, reason="Nine Virtues not registered")

@@ -28,7 +28,7 @@ GAME = f"?game=to-the-moon&players={PLAYERS}&seats=human,bot&seed={SEED}&level=n
 
 # One of: the final screen, a round summary dialog, or the table awaiting the person.
 NEXT_STEP = """() => document.documentElement.dataset.gameState === "over"
-  || document.querySelector(".overlay .dialog button") !== null
+  || document.querySelector(".overlay .dialog button.primary") !== null
   || document.querySelector(".tm-table [data-action]") !== null"""
 
 
@@ -36,7 +36,7 @@ def wait_next_step(page: Page) -> str:
     page.wait_for_function(NEXT_STEP, timeout=30_000)
     if page.evaluate("document.documentElement.dataset.gameState") == "over":
         return "over"
-    if page.query_selector(".overlay .dialog button"):
+    if page.query_selector(".overlay .dialog button.primary"):
         return "summary"
     return "turn"
 
@@ -115,7 +115,7 @@ def test_full_game_through_the_table(open_game) -> None:
             for seat in range(PLAYERS):
                 row = summary.locator(f"tbody tr[data-seat='{seat}']")
                 assert row.locator("td").last.inner_text() == f"+{sheet['scores'][seat]}"
-            page.click(".overlay .dialog button")
+            page.click(".overlay .dialog button.primary")
             continue
         check_table(page)
         if not refused:

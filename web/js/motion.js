@@ -5,8 +5,11 @@
 // The renderers need do nothing special: a card face is found by its class and value
 // (`.fc-face[data-card]`, the French cards; `.pc-face[data-rank]`, the Pairs cards). Cards of
 // the same value are matched in page order after those that did not move are set aside.
-// A card new to the table (an opponent's hidden card now played, the deck's top card tested)
-// flies in from the place of the seat that moved (its `[data-seat]` panel on the old table).
+// A card new to the table (an opponent's hidden card now played) flies in from the place of
+// the seat that moved (its `[data-seat]` panel on the old table); a renderer that knows
+// better says so: `data-motion-from="deck"` on the card (or around it) and
+// `data-motion-home="deck"` on the place it came from (To the Moon's tested card, Snack's
+// jacks laid out from a pile).
 //
 // Only transform and opacity are animated (Web Animations API, compositor-friendly, no
 // layout), each at most MOVE_MS; nothing moves under prefers-reduced-motion or at
@@ -30,9 +33,13 @@ export function snapshot(root) {
     if (rect.width && rect.height) cards.push({ key: keyOf(el), rect });
   }
   const homes = new Map();
-  const places = [...root.querySelectorAll(".table-body [data-seat]"), ...root.querySelectorAll("[data-seat]")];
+  const places = [
+    ...root.querySelectorAll("[data-motion-home]"),
+    ...root.querySelectorAll(".table-body [data-seat]"),
+    ...root.querySelectorAll("[data-seat]"),
+  ];
   for (const el of places) {
-    const name = `seat:${el.dataset.seat}`;
+    const name = el.dataset.motionHome ? `home:${el.dataset.motionHome}` : `seat:${el.dataset.seat}`;
     if (homes.has(name)) continue;
     const rect = el.getBoundingClientRect();
     if (rect.width && rect.height) homes.set(name, rect);
@@ -85,12 +92,12 @@ export function flip(before, root, { actor = null } = {}) {
     const animation = fly(card.el, from, card.rect, false);
     if (animation) started.push(animation);
   }
-  const home = actor === null || actor === undefined ? null : before.homes.get(`seat:${actor}`);
-  if (home && fresh.length <= 2) {
-    for (const card of fresh) {
-      const animation = fly(card.el, home, card.rect, true);
-      if (animation) started.push(animation);
-    }
+  const seatHome = actor === null || actor === undefined ? null : before.homes.get(`seat:${actor}`);
+  for (const card of fresh) {
+    const named = card.el.closest("[data-motion-from]");
+    const home = named ? before.homes.get(`home:${named.dataset.motionFrom}`) : fresh.length <= 2 ? seatHome : null;
+    const animation = home ? fly(card.el, home, card.rect, true) : null;
+    if (animation) started.push(animation);
   }
   return started;
 }

@@ -10,6 +10,7 @@ import {
   aRank, actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, rankBadge,
   seatOrder, signed, ensurePairsCss,
 } from "../cards-pairs.js";
+import { number } from "../dom.js";
 import { tip } from "../tips.js";
 
 const plural = (rank) => `${rank}s`;
@@ -118,7 +119,7 @@ export function renderTable(view, ui) {
     if (toAct) head.append(el("span", { class: "pairs-chip is-turn" },
       view.phase === "call" ? "Calling" : "To play"));
     head.append(el("span", { class: "pairs-seat-score", "aria-label": `Total ${view.totals[seat]}` },
-      `${view.totals[seat]} pts`));
+      `${number(view.totals[seat])} pts`));
     panel.append(head);
 
     const known = (view.known && view.known[seat]) || [];
@@ -293,7 +294,7 @@ export function renderTable(view, ui) {
     if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
     if (myTurn) head.append(el("span", { class: "pairs-chip is-turn" },
       view.phase === "call" ? "Calling" : "Your turn"));
-    head.append(el("span", { class: "pairs-seat-score" }, `${view.totals[me]} pts`));
+    head.append(el("span", { class: "pairs-seat-score" }, `${number(view.totals[me])} pts`));
     handZone.append(head);
     const cards = el("div", { class: "pairs-cards", "data-zone": "hand" });
     hand.forEach((rank, index) => {

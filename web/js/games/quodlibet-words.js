@@ -53,7 +53,7 @@ export const CONTRACTS = {
   "open-trousers": {
     name: "Open Trousers",
     rule: "Hands face the others, you play yours blind; no need to follow. \u221210 per trick; all 8 cost +100.",
-    goal: "take tricks (each takes 10 off), but not all eight; your own cards are a blind pick",
+    goal: "take tricks (each takes 10 off), but not all eight",
   },
   "good-hunting": {
     name: "Good Hunting",
@@ -245,7 +245,7 @@ export function hintWords(action, view) {
     case "play":
       if (String(arg).startsWith("@")) {
         return [`Play your face-down card ${Number(arg.slice(1)) + 1} from the left`,
-          `${contractName(contract)}: you cannot see your own cards, so any one is a fair pick; ${contractGoal(contract, options)}`];
+          `${contractName(contract)}: you cannot see your own cards, so any one is as good a pick as another; ${contractGoal(contract, options)}`];
       }
       if (contract === "snack") {
         return [`Lay ${the(arg)}`, `Snack: ${contractGoal(contract, options)}, and keep the rows open for your other cards`];

@@ -360,6 +360,10 @@ export function renderTable(view, ui) {
   function snackMiddle() {
     const middle = el("section", { class: "ql-middle ql-snack", "aria-label": "Snack layout", "data-zone": "snack" });
     const rows = el("div", { class: "ql-rows", "aria-label": "Suit rows" });
+    // Jacks just laid out from a pile travel from it (motion.js).
+    const newest = (view.log || [])[(view.log || []).length - 1];
+    const pileOf = new Map(newest && String(newest.action).startsWith("take ")
+      ? (newest.jacks || []).map((jack) => [jack, String(newest.action).slice(5)]) : []);
     const viewRows = view.rows || {};
     for (const suit of SUIT_ORDER) {
       const ends = viewRows[suit];
@@ -376,6 +380,7 @@ export function renderTable(view, ui) {
       // Each rank has its own column (7 on the left, A on the right), so the jacks line up.
       for (const code of run) {
         const card = cardFace(code, { small: true });
+        if (pileOf.has(code)) card.dataset.motionFrom = `pile-${pileOf.get(code)}`; // motion.js
         card.style.gridColumn = String(RANK_ORDER.indexOf(code[0]) + 1);
         cards.append(card);
       }
@@ -393,6 +398,7 @@ export function renderTable(view, ui) {
     (view.piles || []).forEach((size, index) => {
       const p = index + 1;
       const action = `take ${p}`;
+      const home = `pile-${p}`;
       const ok = legal.has(action);
       const pileFace = el("span", { class: "ql-pile-stack", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(size, 3); i += 1) pileFace.append(cardBack({ label: null, small: true }));
@@ -405,12 +411,13 @@ export function renderTable(view, ui) {
           type: "button",
           class: `ql-pile ${ok ? "is-legal" : "is-off"}`,
           "data-pile": p,
+          "data-motion-home": home,
           "data-action": ok ? action : null,
           "aria-label": ok ? `Take pile ${p} (${plural(size, "card")})` : `${text} (cannot take it now)`,
           onclick: press(action),
         }, pileFace, caption));
       } else {
-        piles.append(el("div", { class: `ql-pile${size ? "" : " is-taken"}`, "data-pile": p,
+        piles.append(el("div", { class: `ql-pile${size ? "" : " is-taken"}`, "data-pile": p, "data-motion-home": home,
           role: "img", "aria-label": text }, pileFace, caption));
       }
     });

@@ -82,6 +82,9 @@ export function renderTable(view, ui) {
 
   const log = view.log || [];
   const last = describeLogEntry(log[log.length - 1], ui);
+  // The card just turned from the deck (a lead or a test that joined), for motion.js.
+  const newest = log[log.length - 1];
+  const fromDeck = newest && ["lead", "test"].includes(String(newest.action).split(" ")[0]) ? newest.card : null;
   if (last) root.append(el("p", { class: "pairs-zone-note", "data-last": "" }, `Last: ${last}`));
   root.append(message.node);
 
@@ -184,6 +187,7 @@ export function renderTable(view, ui) {
         }
         slot.append(el("span", { class: "tm-order", "aria-hidden": "true" }, order));
         if (pos === trick.length - 1 && pos > 0) slot.classList.add("is-new");
+        if (r === fromDeck) slot.dataset.motionFrom = "deck"; // it travels from the deck
       }
       cards.append(slot);
     }
@@ -195,7 +199,7 @@ export function renderTable(view, ui) {
 
   function drawTools() {
     tools.replaceChildren();
-    const deck = el("span", { class: "tm-deck", "data-zone": "deck" },
+    const deck = el("span", { class: "tm-deck", "data-zone": "deck", "data-motion-home": "deck" },
       view.deck_size > 0 ? cardBack({ label: `Deck: ${view.deck_size} cards`, small: true })
         : el("span", { class: "pairs-empty" }, "Deck empty"),
       el("span", { "aria-hidden": "true" }, `Deck ${view.deck_size}`));
