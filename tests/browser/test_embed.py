@@ -607,7 +607,8 @@ def test_the_menu_exports_and_imports_a_saved_game(
     assert saved_games(page) == {}
     page.fill("#import-code", code)
     page.click("button.import-code")
-    page.wait_for_selector(".save-import [data-kind=ok]")
+    # Checked by the engine before "Imported": that waits for the engine to be ready.
+    page.wait_for_selector(".save-import [data-kind=ok]", timeout=BOOT_MS)
     saves = saved_games(page)
     assert list(saves) == ["gexport-1"]
     assert saves["gexport-1"]["engine"] == record["engine"]

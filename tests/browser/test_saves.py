@@ -161,7 +161,7 @@ Storage.prototype.setItem = function (key, value) {
 
 @pytest.mark.parametrize(
     ("script", "expected"),
-    [(BLOCKED, "does not let the page save games"), (FULL, "Storage is full")],
+    [(BLOCKED, "does not let the page save games"), (FULL, "Storage on this device is full")],
     ids=["blocked", "full"],
 )
 def test_unusable_storage_shows_a_notice_and_play_goes_on(

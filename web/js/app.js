@@ -10,7 +10,8 @@ import { Menu } from "./menu.js";
 import { parseParams } from "./params.js";
 import { completeSetup, deepLink, newSeed } from "./setup.js";
 import { SaveStore, newId } from "./storage.js";
-import { decodeSave, importRecord } from "./savecode.js";
+import { checkWithEngine, decodeSave, importRecord } from "./savecode.js";
+import { otherTabPanel } from "./game-lock.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 
@@ -42,14 +43,33 @@ const clearNotices = () => noticeArea.querySelectorAll(".notice:not(.sticky)").f
 
 // --- state -----------------------------------------------------------------------------
 
-const store = new SaveStore({ catalog, onNotice: (text) => notice(text, { kind: "warning", sticky: true }) });
+const store = new SaveStore({
+  catalog,
+  onNotice: (text) => notice(text, { kind: "warning", sticky: true }),
+  onLost: (id) => lostGame(id),
+});
 const progress = new BootProgress();
 let engine = null;
 let table = null;
+let current = null; // id of the game on the table
+let engineStarted;
+const engineReady = new Promise((resolve, reject) => (engineStarted = { resolve, reject }));
+engineReady.catch(() => {}); // a boot failure is shown by boot(); callers handle it themselves
+
+// An imported game is checked by the engine before it is "Imported" (savecode.js).
+async function verify(record) {
+  try {
+    return await checkWithEngine(await engineReady, record);
+  } catch {
+    return { error: "The game engine is not running, so this code cannot be checked. Reload the page and try again." };
+  }
+}
+
 const menu = new Menu({
   catalog,
   store,
   progress,
+  verify,
   onStart: (setup) => startNew(setup),
   onContinue: (id) => continueSaved(id),
 });
@@ -57,16 +77,23 @@ const menu = new Menu({
 function crash(error) {
   console.error(error);
   html.dataset.engine = "error";
-  notice("Something went wrong in the game engine, so this game has stopped. Your moves so far are saved: reload the page to continue.", { kind: "error" });
+  const saved = store.persistent ? "Your moves so far are saved: reload the page to continue." : "Reload the page to continue from the last saved move.";
+  notice(`Something went wrong in the game engine, so this game has stopped. ${saved}`, { kind: "error" });
 }
 
 window.addEventListener("unhandledrejection", (event) => crash(event.reason));
 
 // --- screens ---------------------------------------------------------------------------
 
-function showMenu(prefill = {}) {
+function closeTable() {
   if (table) table.close();
   table = null;
+  if (current) store.release(current);
+  current = null;
+}
+
+function showMenu(prefill = {}) {
+  closeTable();
   html.dataset.gameState = "none";
   html.dataset.screen = "menu";
   menu.show(main, prefill);
@@ -79,9 +106,40 @@ function setAddress(query) {
   history.replaceState(null, "", url);
 }
 
+// The game is open in another tab (or that tab just took it over): say so, offer it here.
+function showOtherTab(id) {
+  closeTable();
+  engine.drop(id).catch(() => {});
+  html.dataset.gameState = "none";
+  html.dataset.screen = "other-tab";
+  main.replaceChildren(
+    otherTabPanel({
+      onTakeOver: async () => {
+        if (await store.claim(id, { steal: true })) await continueSaved(id);
+      },
+      onBack: () => {
+        setAddress("");
+        showMenu();
+      },
+    }),
+  );
+  main.focus({ preventScroll: true });
+}
+
+function lostGame(id) {
+  if (current === id) showOtherTab(id);
+  else menu.refreshSaved();
+}
+
 async function openTable(id, setup) {
   const renderer = await rendererFor(setup.game);
+  if (current !== id && !(await store.claim(id))) {
+    showOtherTab(id);
+    return;
+  }
   if (table) table.close();
+  if (current && current !== id) store.release(current);
+  current = id;
   clearNotices();
   if (renderer.generic) {
     console.info(`Parlour: no table module for ${setup.game} yet; using the generic renderer.`);
@@ -127,11 +185,15 @@ async function continueSaved(id, { quiet = false } = {}) {
   let error = read.error;
   if (!error) {
     const reply = await engine.load(id, read.record.engine);
-    if (!reply.error) {
-      await openTable(id, read.record.setup);
+    const { setup } = read.record;
+    if (!reply.error && (reply.game !== setup.game || reply.players !== setup.players)) {
+      error = "This saved game is damaged: its moves are not those of the game it names.";
+    } else if (!reply.error) {
+      await openTable(id, setup);
       return true;
+    } else {
+      error = `This saved game cannot be continued: ${reply.error.message}`;
     }
-    error = `This saved game cannot be continued: ${reply.error.message}`;
   }
   if (!quiet) {
     showMenu();
@@ -164,26 +226,35 @@ if (catalog[pageGame] && location.hash === "#how-to-play") {
 }
 
 // A game carried over in the link's #import=<save code> (the embed's "Open full screen"):
-// saved on this device at once, continued when the engine is ready.
+// checked by the engine, then saved on this device and continued. It never deletes or
+// overwrites another game (importRecord); a bad code changes nothing and says why.
 async function carriedGame() {
   if (leaving || !location.hash.startsWith("#import=")) return null;
-  const code = decodeURIComponent(location.hash.slice("#import=".length));
-  history.replaceState(null, "", location.pathname + location.search); // a reload must not import it again
-  const { record, error } = await decodeSave(code, catalog);
+  let code = "";
+  try {
+    code = decodeURIComponent(location.hash.slice("#import=".length));
+  } catch {
+    code = "";
+  }
+  const decoded = await decodeSave(code, catalog);
+  const error = decoded.error || (await verify(decoded.record)).error;
+  // Only now (checked, or refused) may the fragment go: a reload must not import it again.
+  history.replaceState(null, "", location.pathname + location.search);
   if (error) {
     notice(`The game in this link could not be opened. ${error}`, { kind: "warning" });
     return null;
   }
-  const id = importRecord(store, record);
+  const id = importRecord(store, decoded.record);
   menu.refreshSaved();
   return id;
 }
-const carried = carriedGame();
 
 async function boot() {
   try {
     engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
+    engineStarted.resolve(engine);
   } catch (error) {
+    engineStarted.reject(error);
     html.dataset.engine = "error";
     progress.fail("The game engine could not start. Check your connection and reload the page.", String(error && (error.detail || error.message || error)));
     console.error(error);
@@ -191,7 +262,7 @@ async function boot() {
   }
   html.dataset.engine = "ready";
   menu.setReady(true);
-  const imported = await carried;
+  const imported = await carriedGame();
   if (imported && (await continueSaved(imported))) return;
   if (params.errors.length) return;
   if (params.resume) {

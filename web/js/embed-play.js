@@ -15,7 +15,8 @@ import { SaveStore, newId } from "./storage.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 import { deepLink, newSeed } from "./setup.js";
-import { encodeSave, exportPanel } from "./savecode.js";
+import { checkWithEngine, encodeSave, exportPanel } from "./savecode.js";
+import { otherTabPanel } from "./game-lock.js";
 
 const html = document.documentElement;
 
@@ -85,6 +86,9 @@ export class EmbedPlayer {
     this.store = new SaveStore({
       catalog: this.catalog,
       onNotice: (text) => this.notice(text, { kind: "warning", sticky: true }),
+      onLost: (id) => {
+        if (this.current && this.current.id === id) this.#showOtherTab(id);
+      },
     });
     // Every save refreshes the "Open full screen" link with the game's code.
     const write = this.store.write.bind(this.store);
@@ -150,16 +154,25 @@ export class EmbedPlayer {
     await this.#openTable(id, setup);
   }
 
+  // An import's check: the engine loads the whole game first (booting it if need be).
+  async verify(record) {
+    if (!this.ready && !(await this.boot())) return { error: "The game engine could not start here, so this code cannot be checked." };
+    return checkWithEngine(this.engine, record);
+  }
+
   async continueSaved(id) {
     const read = this.store.read(id);
     let error = read.error;
     if (!error) {
       const reply = await this.engine.load(id, read.record.engine);
-      if (!reply.error) {
-        await this.#openTable(id, read.record.setup);
+      const { setup } = read.record;
+      if (!reply.error && reply.game === setup.game && reply.players === setup.players) {
+        await this.#openTable(id, setup);
         return;
       }
-      error = `This saved game cannot be continued: ${reply.error.message}`;
+      error = reply.error
+        ? `This saved game cannot be continued: ${reply.error.message}`
+        : "This saved game is damaged: its moves are not those of the game it names.";
     }
     this.onCover();
     this.notice(error, { kind: "warning" });
@@ -167,7 +180,12 @@ export class EmbedPlayer {
 
   async #openTable(id, setup) {
     const renderer = await rendererFor(setup.game);
+    if ((!this.current || this.current.id !== id) && !(await this.store.claim(id))) {
+      this.#showOtherTab(id);
+      return;
+    }
     if (this.table) this.table.close();
+    if (this.current && this.current.id !== id) this.store.release(this.current.id);
     this.current = { id, setup };
     this.#showBar();
     this.table = new Table({
@@ -185,9 +203,29 @@ export class EmbedPlayer {
     await this.table.run();
   }
 
+  // The game is open in another tab or window of this site (or that one just took it over).
+  #showOtherTab(id) {
+    if (this.table) this.table.close();
+    this.table = null;
+    if (this.current) this.store.release(this.current.id);
+    this.current = null;
+    if (this.bar) this.bar.hidden = true;
+    this.engine.drop(id).catch(() => {});
+    html.dataset.gameState = "none";
+    this.main.replaceChildren(
+      otherTabPanel({
+        onTakeOver: async () => {
+          if (await this.store.claim(id, { steal: true })) await this.continueSaved(id);
+        },
+        onBack: () => this.onCover(),
+      }),
+    );
+  }
+
   #leave() {
     if (this.table) this.table.close();
     this.table = null;
+    if (this.current) this.store.release(this.current.id);
     this.current = null;
     if (this.bar) this.bar.hidden = true;
     this.onCover();

@@ -15,6 +15,9 @@ import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
 import { completeSetup } from "./setup.js";
 import { summaryOf } from "./summaries.js";
+import { parseBounded } from "./json-limits.js";
+
+const MAX_RECORD = 1_100_000; // storage.js's limit (not imported: the cover stays small)
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -116,29 +119,47 @@ export function notice(text, { kind = "info", list = null, sticky = false, link 
 
 // --- saves, read without the save module ------------------------------------------------
 
-// The newest unfinished saved game of `gameId` in this frame's storage, or null.
+// The newest unfinished saved game of `gameId` in this frame's storage, or null. Each record
+// is read on its own: a damaged one is skipped (the full store lists it as damaged) and never
+// hides the others. Records are size- and depth-checked before parsing, as in storage.js.
 function lastUnfinished(gameId) {
   if (player) return player.lastUnfinished(gameId);
-  try {
-    let best = null;
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (!key || !key.startsWith(SAVE_PREFIX)) continue;
-      const record = JSON.parse(localStorage.getItem(key));
-      if (!record || record.over || !record.setup || record.setup.game !== gameId) continue;
-      if (!best || String(record.updated) > String(best.updated)) best = record;
+  let best = null;
+  for (const key of saveKeys()) {
+    let text = null;
+    try {
+      text = localStorage.getItem(key);
+    } catch {
+      continue;
     }
-    return best;
-  } catch {
-    return null; // blocked or damaged storage: nothing to continue
+    const record = parseBounded(text, MAX_RECORD).value;
+    if (!record || typeof record !== "object" || record.over || typeof record.engine !== "string") continue;
+    if (!record.setup || record.setup.game !== gameId || record.id !== key.slice(SAVE_PREFIX.length)) continue;
+    const moves = parseBounded(record.engine, MAX_RECORD).value; // its moves must be its game's
+    if (!moves || moves.game !== gameId || moves.players !== record.setup.players) continue;
+    if (!best || String(record.updated) > String(best.updated)) best = record;
   }
+  return best;
 }
 
+function saveKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(SAVE_PREFIX)) keys.push(key);
+    }
+  } catch {
+    // Blocked storage: nothing to continue.
+  }
+  return keys;
+}
+
+// Whether this frame can use storage at all. Reading is the test: a full storage refuses a
+// test write, yet every save in it can still be read and continued.
 function storageWorks() {
   try {
-    const probe = `${SAVE_PREFIX}probe`;
-    localStorage.setItem(probe, "1");
-    localStorage.removeItem(probe);
+    void localStorage.length;
     return true;
   } catch {
     return false;
@@ -223,7 +244,12 @@ function showCover() {
 async function openImport(button) {
   const [{ importForm }, embedPlayer] = await Promise.all([import("./savecode.js"), getPlayer()]);
   await embedPlayer.styles();
-  const form = importForm({ catalog, store: embedPlayer.store, onImported: (id) => start({ resume: id }) });
+  const form = importForm({
+    catalog,
+    store: embedPlayer.store,
+    verify: (record) => embedPlayer.verify(record),
+    onImported: (id) => start({ resume: id }),
+  });
   button.replaceWith(form);
   form.querySelector("textarea").focus();
 }

@@ -8,12 +8,16 @@ import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, MAX_NAME } from "./setup.js";
+import { MANY } from "./storage.js";
+
+const UNDO_MS = 8000; // how long a deleted game can be brought back
 
 const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export class Menu {
-  // options: { catalog, store, progress (BootProgress), onStart(setup), onContinue(id) }
+  // options: { catalog, store, progress (BootProgress), verify(record) (savecode.js's import
+  // check), onStart(setup), onContinue(id) }
   constructor(options) {
     Object.assign(this, options);
     this.ready = false;
@@ -81,7 +85,7 @@ export class Menu {
           h("h2", { id: "saved-title" }, "Saved games"),
           this.savedList,
           // Save codes carry a game between devices, or out of an embed (savecode.js).
-          h("details", { class: "import-save" }, h("summary", {}, "Import a saved game"), importForm({ catalog: this.catalog, store: this.store, onImported: () => this.refreshSaved() })),
+          h("details", { class: "import-save" }, h("summary", {}, "Import a saved game"), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
         ),
         form,
         h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, "Embed a game in your own page or article")),
@@ -287,14 +291,68 @@ export class Menu {
     this.onStart(completeSetup({ game, players, seats, levels, names, level, speed, seed }, this.catalog));
   }
 
+  // Delete saved games (no confirm: Undo brings them back for a few seconds).
+  #delete(ids, what) {
+    const removed = ids.map((id) => [id, this.store.remove(id)]);
+    this.undo = { what, removed, until: Date.now() + UNDO_MS };
+    clearTimeout(this.undoTimer);
+    this.undoTimer = setTimeout(() => {
+      this.undo = null;
+      this.refreshSaved();
+    }, UNDO_MS);
+    this.refreshSaved();
+    this.savedList.querySelector(".undo-delete")?.focus();
+  }
+
+  #undoDelete() {
+    const { removed } = this.undo;
+    this.undo = null;
+    clearTimeout(this.undoTimer);
+    for (const [id, text] of removed) this.store.restore(id, text);
+    this.refreshSaved();
+  }
+
+  #undoBar() {
+    if (!this.undo) return null;
+    return h(
+      "p",
+      { class: "undo-bar", role: "status" },
+      `Deleted ${this.undo.what}. `,
+      h("button", { type: "button", class: "button quiet undo-delete", onclick: () => this.#undoDelete() }, "Undo"),
+    );
+  }
+
+  // With many saved games: offer to clear the finished ones (nothing is ever cleared unasked).
+  #clearFinished(entries) {
+    const finished = entries.filter((e) => e.record && e.record.over).map((e) => e.id);
+    if (entries.length < MANY && this.store.persistent) return null;
+    if (!finished.length) return null;
+    const n = finished.length;
+    return h(
+      "p",
+      { class: "hint clear-finished" },
+      `${entries.length} saved games are kept on this device. `,
+      h(
+        "button",
+        { type: "button", class: "button quiet delete-finished", onclick: () => this.#delete(finished, `${n} finished game${n === 1 ? "" : "s"}`) },
+        `Delete the ${n} finished one${n === 1 ? "" : "s"}`,
+      ),
+    );
+  }
+
   refreshSaved() {
     if (!this.savedList) return;
     const entries = this.store.list();
     if (!entries.length) {
-      this.savedList.replaceChildren(h("p", { class: "hint" }, "No saved games yet. Every move is saved on this device as you play."));
+      this.savedList.replaceChildren(
+        this.#undoBar() || "",
+        h("p", { class: "hint" }, "No saved games yet. Every move is saved on this device as you play."),
+      );
       return;
     }
     this.savedList.replaceChildren(
+      this.#undoBar() || "",
+      this.#clearFinished(entries) || "",
       h(
         "ul",
         { class: "saves" },
@@ -305,10 +363,7 @@ export class Menu {
               type: "button",
               class: "button quiet delete",
               "aria-label": entry.record ? `Delete the saved ${this.#title(entry.record)}` : "Delete this damaged save",
-              onclick: () => {
-                this.store.remove(entry.id);
-                this.refreshSaved();
-              },
+              onclick: () => this.#delete([entry.id], entry.record ? `the ${this.#title(entry.record)}` : "the damaged save"),
             },
             "Delete",
           );

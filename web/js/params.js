@@ -14,6 +14,9 @@
 // normal menu, pre-filled with whatever was valid.
 
 import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME } from "./setup.js";
+import { parseBounded } from "./json-limits.js";
+
+const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
 
 export const KNOWN = [
   "game",
@@ -70,7 +73,8 @@ export function parseParams(search, catalog) {
     if (settings.length) errors.push(`The link sets ${settings.join(", ")} but no game; the games are: ${names}.`);
     return result;
   }
-  const info = catalog[gameId];
+  // Own properties only: `game=toString` must not find Object.prototype.toString.
+  const info = Object.hasOwn(catalog, gameId) ? catalog[gameId] : null;
   if (!info) {
     errors.push(`There is no game called ${quote(gameId)}; the games are: ${names}.`);
     return result;
@@ -190,7 +194,13 @@ function parseOptions(seen, info, errors) {
       errors.push(`The option ${quote(name)} needs a value (JSON, or names separated by commas).`);
       continue;
     }
-    given[name] = param === "contracts" ? commaList(text) : jsonOrList(text);
+    if (param === "contracts") {
+      given[name] = commaList(text);
+      continue;
+    }
+    const value = optionValue(text);
+    if (value.error) errors.push(`The option ${quote(name)} cannot be used: ${value.error}.`);
+    else given[name] = value.value;
   }
   return Object.keys(given).length ? given : null;
 }
@@ -199,10 +209,12 @@ function commaList(text) {
   return text.split(",").map((part) => part.trim()).filter(Boolean);
 }
 
-function jsonOrList(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return commaList(text);
-  }
+// JSON when it reads as JSON within the bounds (json-limits.js), else a comma list of names;
+// -> { value } or { error } for text that looks like JSON but is too long, deep or large.
+function optionValue(text) {
+  if (text.length > MAX_OPTION_TEXT) return { error: `it is too long (at most ${MAX_OPTION_TEXT.toLocaleString("en")} characters)` };
+  const json = parseBounded(text, MAX_OPTION_TEXT);
+  if (!json.error) return json;
+  if (json.error !== "it is not valid JSON") return json;
+  return { value: commaList(text) };
 }

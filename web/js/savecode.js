@@ -14,11 +14,13 @@
 import { h } from "./dom.js";
 import { validSetup } from "./setup.js";
 import { summaryOf } from "./summaries.js";
-import { newId } from "./storage.js";
+import { newId, MAX_RECORD } from "./storage.js";
+import { parseBounded } from "./json-limits.js";
 
 const FORMAT = "parlour-save-code";
 const VERSION = 1;
 const MAX_CODE = 200_000; // characters: far above any real game, well below trouble
+const MAX_INFLATED = MAX_RECORD; // bytes a code may inflate to (a whole game is ~40 KB)
 
 // --- bytes and text -----------------------------------------------------------------------
 
@@ -38,6 +40,33 @@ function fromBase64Url(text) {
 async function through(stream, bytes) {
   const piped = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(piped).arrayBuffer());
+}
+
+class TooLarge extends Error {}
+
+// Inflate `bytes`, reading the stream chunk by chunk and stopping (TooLarge) as soon as the
+// output passes `limit`: a small code that inflates to 100 MB is refused after 1 MB.
+async function inflateCapped(bytes, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 // --- codes ----------------------------------------------------------------------------------
@@ -70,23 +99,34 @@ export async function decodeSave(text, catalog) {
   if (code.length > MAX_CODE) return { error: "This is too long to be a Parlour save code." };
   const match = /^p1([zj])\.([A-Za-z0-9_-]+)$/.exec(code);
   if (!match) return { error: "This is not a Parlour save code (they start with \u201cp1z.\u201d)." };
-  let payload;
+  let json;
   try {
     let bytes = fromBase64Url(match[2]);
     if (match[1] === "z") {
       if (typeof DecompressionStream !== "function") {
         return { error: "This browser cannot read compressed save codes; open the code in a newer browser." };
       }
-      bytes = await through(new DecompressionStream("deflate-raw"), bytes);
+      bytes = await inflateCapped(bytes, MAX_INFLATED);
     }
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
+    if (bytes.length > MAX_INFLATED) throw new TooLarge();
+    json = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (error) {
+    if (error instanceof TooLarge) {
+      return { error: `This save code unpacks to more than ${MAX_INFLATED.toLocaleString("en")} bytes, far more than any game: it is not a real save code.` };
+    }
     return { error: "This save code is damaged (part of it is missing or changed)." };
   }
+  const parsed = parseBounded(json, MAX_INFLATED);
+  if (parsed.error) return { error: `This save code is damaged (${parsed.error}).` };
+  const payload = parsed.value;
   if (!payload || payload.format !== FORMAT) return { error: "This is not a Parlour save code." };
   if (payload.version !== VERSION) return { error: "This save code is from another version of Parlour." };
   if (typeof payload.engine !== "string" || !validSetup(payload.setup, catalog)) {
     return { error: "This save code is damaged (its game or seats are not valid)." };
+  }
+  const inner = parseBounded(payload.engine, MAX_RECORD).value;
+  if (!inner || inner.game !== payload.setup.game || inner.players !== payload.setup.players) {
+    return { error: "This save code is damaged (its moves are not those of its game)." };
   }
   const record = {
     id: typeof payload.id === "string" && /^[a-z0-9-]{1,40}$/.test(payload.id) ? payload.id : null,
@@ -99,6 +139,19 @@ export async function decodeSave(text, catalog) {
     updated: typeof payload.updated === "string" ? payload.updated : "",
   };
   return { record };
+}
+
+// The engine's verdict on a decoded record: it loads the whole game in the worker (every move
+// replayed, every deal checked) under a throwaway id, then forgets it. -> { error } or {}.
+export async function checkWithEngine(engine, record) {
+  const probe = `check-${newId()}`.slice(0, 40);
+  const reply = await engine.load(probe, record.engine);
+  await engine.drop(probe);
+  if (reply.error) return { error: `This saved game cannot be played: ${reply.error.message}` };
+  if (reply.game !== record.setup.game || reply.players !== record.setup.players) {
+    return { error: "This save is damaged: its moves are not those of the game it names." };
+  }
+  return {};
 }
 
 // Put a decoded record into `store`; -> its id. It keeps its own id when that is free, or
@@ -203,17 +256,23 @@ export function exportPanel(record, catalog) {
 }
 
 // A form to paste a code or open a file; `onImported(id)` once it is in `store`.
-export function importForm({ catalog, store, onImported }) {
+// `verify(record)` -> { error } or {}: the engine loads the code's game in full first (and
+// its game and players must be the setup's), so nothing is "Imported" that cannot be played.
+export function importForm({ catalog, store, onImported, verify }) {
   const field = h("textarea", { id: "import-code", class: "save-code", rows: "3", spellcheck: "false", placeholder: "p1z.\u2026" });
   const status = h("p", { class: "hint", role: "status" });
   const fileInput = h("input", { type: "file", id: "import-file", accept: ".txt,text/plain" });
   const accept = async (text) => {
-    const { record, error } = await decodeSave(text, catalog);
+    status.textContent = "Checking the code\u2026";
+    status.dataset.kind = "busy";
+    const decoded = await decodeSave(text, catalog);
+    const error = decoded.error || (await verify(decoded.record)).error;
     if (error) {
       status.textContent = error;
       status.dataset.kind = "error";
       return;
     }
+    const { record } = decoded;
     const id = importRecord(store, record);
     status.textContent = `Imported: ${catalog[record.setup.game].name}, ${record.over ? "finished" : `${summaryOf(record.setup.game).roundWord} ${record.round}`}.`;
     status.dataset.kind = "ok";

@@ -1,25 +1,35 @@
 // Saved games in localStorage, one key per game under a versioned prefix:
 //   parlour:v1:save:<id>  ->  JSON record (below)
 // The keys themselves are the index: the menu lists every key with the prefix, so one
-// damaged record can never hide or break the others.
+// damaged record can never hide or break the others (it is listed as damaged).
 //
 // Record: { format: "parlour-web-save", version: 1, id, setup (setup.js), engine (the
 // engine's to_json() text), round, over, toAct (a name or null), created, updated }.
 //
 // Beside them, parlour:v1:prefs holds the menu's last choices (readPrefs / writePrefs).
 //
-// Where storage is blocked (some private modes, sandboxed frames) or full, localStorage
-// throws: the store then keeps games in memory for this page and raises a notice, and play
-// goes on.
+// What the store promises (README, "Saves"):
+// - Nothing is hidden: whatever can be read is listed and can be continued, whatever the
+//   quota; a failing write never makes the store stop reading.
+// - Nothing is lost by a failed write: the previous good copy stays where it was, the new
+//   state is kept in memory for this page (still listed, still playable), the notice says
+//   exactly that, and the next write tries storage again.
+// - Nothing is deleted unless the person chooses it: there is no limit that drops old games.
+//   Delete really frees the space, and `restore` puts a deleted game back (the menu's Undo).
+// - One game, one writer (game-lock.js), and a write never replaces a longer history of the
+//   same game: a stale tab cannot shorten a game another tab played further.
 
 import { validSetup } from "./setup.js";
+import { parseBounded } from "./json-limits.js";
+import { GameLocks } from "./game-lock.js";
 
 export const PREFIX = "parlour:v1:";
 const SAVE = `${PREFIX}save:`;
 const PREFS = `${PREFIX}prefs`;
 const FORMAT = "parlour-web-save";
 const VERSION = 1;
-export const KEEP = 20; // saved games kept; the oldest finished ones go first
+export const MAX_RECORD = 1_100_000; // characters: the engine reads saves up to 1,000,000
+export const MANY = 20; // from this many saved games the menu offers to clear finished ones
 
 export function newId() {
   const words = new Uint32Array(2);
@@ -27,52 +37,83 @@ export function newId() {
   return `g${Date.now().toString(36)}-${words[0].toString(36)}${words[1].toString(36)}`.slice(0, 40);
 }
 
+// The engine save's setup and length, read without the engine: { game, players, moves }.
+function engineFacts(text) {
+  const parsed = parseBounded(text, MAX_RECORD);
+  const body = parsed.value;
+  if (!body || typeof body !== "object" || !Array.isArray(body.log)) return null;
+  return { game: body.game, players: body.players, moves: body.log.filter((e) => e && "action" in e).length };
+}
+
+const timeOf = (iso) => {
+  const date = Date.parse(iso);
+  return Number.isNaN(date) ? "earlier" : new Date(date).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+};
+
 export class SaveStore {
-  constructor({ catalog, onNotice }) {
+  // onNotice(text): a message for the person (storage trouble, another tab).
+  // onLost(id): another tab took over game `id` (game-lock.js).
+  constructor({ catalog, onNotice, onLost }) {
     this.catalog = catalog;
     this.onNotice = onNotice || (() => {});
-    this.memory = null; // Map id -> text once localStorage has failed
+    this.onLost = onLost || (() => {});
+    this.pending = new Map(); // id -> record text not (yet) in localStorage
+    this.failing = false; // the last write to localStorage failed
+    this.lost = new Set(); // ids another tab took over: not written from here any more
+    this.locks = new GameLocks({
+      onLost: (id) => {
+        this.lost.add(id);
+        this.pending.delete(id);
+        this.onLost(id);
+      },
+    });
     try {
-      const probe = `${PREFIX}probe`;
-      window.localStorage.setItem(probe, "1");
-      window.localStorage.removeItem(probe);
-      this.local = window.localStorage;
-    } catch (error) {
+      this.local = window.localStorage; // the getter itself throws where storage is blocked
+      void this.local.length;
+    } catch {
       this.local = null;
-      this.#fallBack(
-        "This browser does not let the page save games (storage is blocked), so this game " +
-          "lasts only until you close the page.",
-      );
+      this.onNotice("This browser does not let the page save games (storage is blocked), so a game here lasts only until you close the page.");
     }
   }
 
+  // Whether games are being saved on this device (false: blocked, or the last write failed).
   get persistent() {
-    return this.memory === null;
+    return this.local !== null && !this.failing;
   }
 
-  #fallBack(message) {
-    if (this.memory === null) {
-      this.memory = new Map();
-      this.onNotice(message);
-    }
+  // --- one game, one writer -----------------------------------------------------------------
+
+  // -> true when this tab may play (and save) game `id`; false: another tab has it open.
+  // `{ steal: true }` takes it over ("Continue here").
+  async claim(id, options) {
+    const mine = await this.locks.claim(id, options);
+    if (mine) this.lost.delete(id);
+    return mine;
   }
+
+  release(id) {
+    this.locks.release(id);
+  }
+
+  // --- reading ------------------------------------------------------------------------------
 
   #keys() {
-    if (this.memory) return [...this.memory.keys()].map((id) => SAVE + id);
-    const keys = [];
-    try {
-      for (let i = 0; i < this.local.length; i++) {
-        const key = this.local.key(i);
-        if (key && key.startsWith(SAVE)) keys.push(key);
+    const ids = new Set(this.pending.keys());
+    if (this.local) {
+      try {
+        for (let i = 0; i < this.local.length; i++) {
+          const key = this.local.key(i);
+          if (key && key.startsWith(SAVE)) ids.add(key.slice(SAVE.length));
+        }
+      } catch {
+        // Unreadable storage lists what this page holds.
       }
-    } catch {
-      // Unreadable storage lists nothing.
     }
-    return keys;
+    return [...ids];
   }
 
-  #get(id) {
-    if (this.memory) return this.memory.get(id) ?? null;
+  #stored(id) {
+    if (!this.local) return null;
     try {
       return this.local.getItem(SAVE + id);
     } catch {
@@ -80,104 +121,131 @@ export class SaveStore {
     }
   }
 
-  // -> { record } or { error: readable reason } for a damaged or missing save.
-  read(id) {
-    const text = this.#get(id);
+  #get(id) {
+    return this.pending.get(id) ?? this.#stored(id);
+  }
+
+  #check(id, text) {
     if (text === null) return { error: "This saved game is no longer on this device." };
-    let record;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      return { error: "This saved game is damaged (it is not readable)." };
-    }
+    const parsed = parseBounded(text, MAX_RECORD);
+    if (parsed.error) return { error: `This saved game is damaged (${parsed.error}).` };
+    const record = parsed.value;
     if (!record || record.format !== FORMAT) return { error: "This is not a Parlour saved game." };
-    if (record.version !== VERSION) {
-      return { error: "This saved game is from another version of Parlour." };
-    }
+    if (record.version !== VERSION) return { error: "This saved game is from another version of Parlour." };
     if (record.id !== id || typeof record.engine !== "string") {
       return { error: "This saved game is damaged (parts of it are missing)." };
     }
     if (!validSetup(record.setup, this.catalog)) {
       return { error: "This saved game is damaged (its seats or game are not valid)." };
     }
+    const facts = engineFacts(record.engine);
+    if (!facts || facts.game !== record.setup.game || facts.players !== record.setup.players) {
+      return { error: "This saved game is damaged (its moves are not those of its game)." };
+    }
     return { record };
+  }
+
+  // -> { record } or { error: readable reason } for a damaged or missing save.
+  read(id) {
+    return this.#check(id, this.#get(id));
   }
 
   // Every saved game, newest first: [{ id, record } | { id, error }].
   list() {
-    const entries = this.#keys().map((key) => {
-      const id = key.slice(SAVE.length);
-      return { id, ...this.read(id) };
-    });
+    const entries = this.#keys().map((id) => ({ id, ...this.read(id) }));
     const time = (e) => (e.record ? Date.parse(e.record.updated) || 0 : Infinity);
     return entries.sort((a, b) => time(b) - time(a) || a.id.localeCompare(b.id));
   }
 
-  // Save (create or update) a game. Returns false when it is kept in memory only.
+  // --- writing ------------------------------------------------------------------------------
+
+  // Save (create or update) a game. -> true when it is in localStorage, false when it is
+  // kept in memory only (or refused: another tab holds it, or it would shorten the game).
   write(fields) {
+    if (this.lost.has(fields.id)) return false; // another tab took this game over: it writes it now
     const now = new Date().toISOString();
     const previous = this.read(fields.id).record;
-    const record = {
-      format: FORMAT,
-      version: VERSION,
-      created: previous ? previous.created : now,
-      ...fields,
-      updated: now,
-    };
+    if (previous && !this.#extends(previous, fields)) {
+      this.onNotice(
+        "This game was played further in another tab or window, so the moves made here were not saved over it. " +
+          "Open it from the menu to continue from its latest move.",
+      );
+      return false;
+    }
+    const record = { format: FORMAT, version: VERSION, created: previous ? previous.created : now, ...fields, updated: now };
+    if (previous && previous.engine === record.engine && !this.pending.has(record.id)) return true; // nothing new
     const text = JSON.stringify(record);
-    if (this.memory) {
-      this.memory.set(record.id, text);
+    return this.#put(record.id, text, previous);
+  }
+
+  // Whether `fields` may replace `previous`: it has at least as many moves (a damaged
+  // previous copy, whose moves cannot be counted, may be replaced).
+  #extends(previous, fields) {
+    const before = engineFacts(previous.engine);
+    const after = engineFacts(fields.engine);
+    return !before || !after || after.moves >= before.moves;
+  }
+
+  #put(id, text, previous) {
+    if (!this.local) {
+      this.pending.set(id, text);
       return false;
     }
     try {
-      this.local.setItem(SAVE + record.id, text);
-      if (!previous) this.#prune(record.id);
-      return true;
+      this.local.setItem(SAVE + id, text);
     } catch (error) {
-      const full = error && (error.name === "QuotaExceededError" || error.code === 22);
-      // Keep what was already saved readable in memory, then carry on there.
-      const kept = new Map();
-      for (const key of this.#keys()) {
-        const id = key.slice(SAVE.length);
-        const old = this.#get(id);
-        if (old !== null) kept.set(id, old);
+      this.pending.set(id, text);
+      if (!this.failing) {
+        this.failing = true;
+        const full = error && (error.name === "QuotaExceededError" || error.code === 22);
+        const kept = previous ? ` The copy saved at ${timeOf(previous.updated)} is kept as it was.` : "";
+        this.onNotice(
+          (full
+            ? "Storage on this device is full, so the moves you make now are not being saved (they last until you close the page)."
+            : "This browser refused to save the game, so the moves you make now last only until you close the page.") +
+            kept +
+            " Deleting saved games you no longer need (in the menu) makes room; saving resumes by itself.",
+        );
       }
-      this.#fallBack(
-        full
-          ? "Storage is full, so this game is no longer being saved (it lasts until you " +
-              "close the page). Deleting old saved games from the menu makes room."
-          : "This browser stopped the page from saving games, so this game lasts only until " +
-              "you close the page.",
-      );
-      for (const [id, old] of kept) this.memory.set(id, old);
-      this.memory.set(record.id, text);
       return false;
+    }
+    this.pending.delete(id);
+    if (this.failing) {
+      this.failing = false;
+      this.#flush();
+      if (!this.failing) this.onNotice("Saving works again: every game is saved on this device.");
+    }
+    return true;
+  }
+
+  // Write what only memory holds, now that storage takes writes again.
+  #flush() {
+    for (const [id, text] of [...this.pending]) {
+      try {
+        this.local.setItem(SAVE + id, text);
+        this.pending.delete(id);
+      } catch {
+        this.failing = true;
+        return;
+      }
     }
   }
 
-  remove(id) {
-    if (this.memory) {
-      this.memory.delete(id);
-      return;
-    }
-    try {
-      this.local.removeItem(SAVE + id);
-    } catch {
-      // Nothing more to do: the menu will still list it.
-    }
-  }
+  // --- the menu's choices ------------------------------------------------------------------
 
   // The menu's last choices (pace, levels, seats, names), one small record for the page:
   // read back as {} when absent, damaged or storage is blocked (a choice is then simply not
   // remembered); written best-effort, never throwing.
   readPrefs() {
     if (this.memoryPrefs || !this.local) return this.memoryPrefs || {};
+    let text = null;
     try {
-      const parsed = JSON.parse(this.local.getItem(PREFS) || "{}");
-      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
+      text = this.local.getItem(PREFS);
     } catch {
       return {};
     }
+    const parsed = parseBounded(text || "{}", 100_000).value;
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
   }
 
   writePrefs(prefs) {
@@ -192,19 +260,30 @@ export class SaveStore {
     }
   }
 
-  // Keep at most KEEP saved games: drop the oldest finished ones, then the oldest.
-  #prune(keepId) {
-    const all = this.list().filter((e) => e.id !== keepId && e.record);
-    let excess = all.length + 1 - KEEP;
-    const byAge = [...all].reverse(); // oldest first
-    for (const pass of [(e) => e.record.over, () => true]) {
-      for (const entry of byAge) {
-        if (excess <= 0) return;
-        if (pass(entry) && this.#get(entry.id) !== null) {
-          this.remove(entry.id);
-          excess -= 1;
-        }
+  // --- deleting -----------------------------------------------------------------------------
+
+  // Delete a saved game (frees its space). -> the record's text, for `restore` (Undo).
+  remove(id) {
+    const text = this.#get(id);
+    this.pending.delete(id);
+    if (this.local) {
+      try {
+        this.local.removeItem(SAVE + id);
+      } catch {
+        // Nothing more to do: the menu will still list it.
       }
     }
+    if (this.failing && this.pending.size) {
+      this.failing = false;
+      this.#flush();
+      if (!this.failing) this.onNotice("Saving works again: every game is saved on this device.");
+    }
+    return text;
+  }
+
+  // Put back a game `remove` returned (Undo). -> true when it is in localStorage again.
+  restore(id, text) {
+    if (typeof text !== "string") return false;
+    return this.#put(id, text, null);
   }
 }
