@@ -128,7 +128,7 @@ export class SaveStore {
   #check(id, text) {
     if (text === null) return { error: "This saved game is no longer on this device." };
     const parsed = parseBounded(text, MAX_RECORD);
-    if (parsed.error) return { error: `This saved game is damaged (${parsed.error}).` };
+    if (parsed.error) return { error: `This saved game is damaged (it is not readable: ${parsed.error}).` };
     const record = parsed.value;
     if (!record || record.format !== FORMAT) return { error: "This is not a Parlour saved game." };
     if (record.version !== VERSION) return { error: "This saved game is from another version of Parlour." };
