@@ -75,7 +75,8 @@ class Game(ABC):
         self.rng = Rng(seed)
         self.log: list[LogEntry] = []
         """Everything that happened, in order: ``{"seat", "action"}`` for decisions and
-        ``{"chance", "data"}`` for shuffles and draws. It is what a save records."""
+        ``{"chance", "data"}`` for shuffles and draws. A save records the decisions and one
+        digest of the chance entries, never the entries themselves (``engine/saves.py``)."""
         self.public_log: list[LogEntry] = []
         """This round's actions as every seat saw them (for views, the UI and bots)."""
         self._totals = [0] * players

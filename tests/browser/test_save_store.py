@@ -140,6 +140,11 @@ def test_storage_full_mid_game_keeps_the_last_saved_move(page: Page, site_url: s
     )
     page.wait_for_selector(MY_TURN, timeout=30_000)
     (before,) = saved_games(page).values()
+    # The stored record holds no dealt card: decisions and one digest (README, "Saves").
+    body = json.loads(before["engine"])
+    assert set(body) == {"format", "version", "game", "players", "seed", "options", "log",
+                         "chance", "check"}  # fmt: skip
+    assert all(set(entry) == {"seat", "action"} for entry in body["log"])
     page.evaluate(FILL)
     play_one_move(page)
     page.locator("#notices").get_by_text("Storage on this device is full").wait_for()
