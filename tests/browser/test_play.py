@@ -96,7 +96,8 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(
     message = page.locator(".table .message")
     message.wait_for(state="visible")
     assert message.inner_text() == reason
-    assert message.get_attribute("role") == "alert"
+    # Said at once to a screen reader by the page's assertive region (announce.js).
+    assert page.inner_text("#announce-assertive") == reason
     assert only_save(page)["engine"] == before  # nothing happened
 
     page.fill("#generic-action", "dance a jig")

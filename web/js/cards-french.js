@@ -195,17 +195,25 @@ export function cardSlot({ label = null, text = "", small = false } = {}) {
  * A card the player can press: the face of ``code``, or a back when ``code`` is null (Open
  * Trousers positions). ``action`` (exact notation) goes in ``data-action`` when the press
  * submits a legal action; ``legal`` false still lets the press through (so the table can
- * explain why not) but styles the card as unavailable.
+ * explain why not) but styles the card as unavailable and marks it ``aria-disabled`` (say
+ * why in ``label``).
  */
 export function cardButton(code, { label, onPress, action = null, legal = true, small = false,
   extraClass = "" } = {}) {
   const btn = document.createElement("button");
   btn.type = "button";
   btn.className = `fc-btn ${legal ? "is-legal" : "is-off"}${extraClass ? ` ${extraClass}` : ""}`;
-  btn.setAttribute("aria-label", label || (code ? cardName(code) : "face-down card"));
+  // Not legal now: still focusable and pressable (the press says why), but said as disabled.
+  if (!legal) btn.setAttribute("aria-disabled", "true");
   if (action) btn.dataset.action = action;
   if (code) btn.dataset.card = code;
+  // The name is hidden text, not aria-label: the face shows its index twice, and a name must
+  // contain a control's visible text (axe's label-content-name-mismatch).
   btn.appendChild(code ? cardFace(code, { small }) : cardBack({ label: null, small }));
+  const name = document.createElement("span");
+  name.className = "ql-visually-hidden";
+  name.textContent = label || (code ? cardName(code) : "face-down card");
+  btn.appendChild(name);
   if (onPress) btn.addEventListener("click", onPress);
   return btn;
 }

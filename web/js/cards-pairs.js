@@ -120,7 +120,8 @@ export function rankBadge(rank, { label = null } = {}) {
 /**
  * A card the player can press. ``action`` (exact notation) goes in ``data-action`` when the
  * press submits it; ``onPress`` runs on click. ``legal`` false still lets the press through
- * (so the table can explain why not) but styles the card as unavailable.
+ * (so the table can explain why not) but styles the card as unavailable and marks it
+ * ``aria-disabled``: say why in ``label`` ("..., cannot be built now").
  */
 export function cardButton(rank, { label, onPress, action = null, legal = true, selected = false,
   small = false, extraClass = "" } = {}) {
@@ -128,11 +129,19 @@ export function cardButton(rank, { label, onPress, action = null, legal = true, 
   btn.type = "button";
   btn.className = `pc-btn${legal ? "" : " pc-btn-off"}${selected ? " is-selected" : ""}` +
     (extraClass ? ` ${extraClass}` : "");
-  btn.setAttribute("aria-label", label || `${rank}`);
+  // Not legal now: still focusable and pressable (the press says why), but said as disabled.
+  if (!legal) btn.setAttribute("aria-disabled", "true");
   if (selected) btn.setAttribute("aria-pressed", "true");
   if (action) btn.dataset.action = action;
   btn.dataset.rank = String(rank);
+  // The name is hidden text, not aria-label: the face shows its numeral twice (corner and
+  // middle), and a name must contain a control's visible text (axe's
+  // label-content-name-mismatch); text content has no such rule to trip.
   btn.appendChild(cardFace(rank, { small }));
+  const name = document.createElement("span");
+  name.className = "pairs-visually-hidden";
+  name.textContent = label || `${rank}`;
+  btn.appendChild(name);
   if (onPress) btn.addEventListener("click", onPress);
   return btn;
 }
@@ -186,12 +195,12 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /**
- * The table's message line (a polite live region): ``show(text, kind, ...extra)`` with kind
- * "info", "turn" or "error"; extra nodes (e.g. a Cancel button) go after the text.
+ * The table's message line: ``show(text, kind, ...extra)`` with kind "info", "turn" or
+ * "error"; extra nodes (e.g. a Cancel button) go after the text. Not a live region: it is
+ * redrawn with the table, so the shell's announcer (``ui.announce``) speaks for it.
  */
 export function messageBox() {
-  const box = el("div", { class: "pairs-message", role: "status", "aria-live": "polite",
-    "data-kind": "info" });
+  const box = el("div", { class: "pairs-message", "data-kind": "info" });
   const text = el("span", { class: "pairs-message-text" });
   box.appendChild(text);
   return {
@@ -221,6 +230,7 @@ export function actions(root, ui, message) {
         await ui.act(action);
       } catch (err) {
         message.show(String((err && err.message) || err), "error");
+        if (ui.announce) ui.announce(String((err && err.message) || err), "assertive");
       } finally {
         busy = false;
         root.classList.remove("is-busy");
@@ -234,6 +244,7 @@ export function actions(root, ui, message) {
         why = null;
       }
       message.show(why || fallback, "error");
+      if (ui.announce) ui.announce(why || fallback, "assertive");
     },
   };
 }

@@ -77,7 +77,9 @@ export class Menu {
     root.replaceChildren(
       h(
         "section",
-        { class: "menu", "aria-label": "Menu" },
+        { class: "menu", "aria-labelledby": "menu-title" },
+        // The page's one top heading (the brand above is a link, not a heading).
+        h("h1", { class: "visually-hidden", id: "menu-title" }, "Parlour: choose a card game"),
         this.progress.el,
         h(
           "section",

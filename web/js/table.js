@@ -34,6 +34,9 @@
 //     instant: boolean                       true: no animation or delay (speed=instant);
 //     scoreSheet: entry[]                    the whole view.score_sheet (running totals);
 //     options: object                        the game's engine options (practice, variants).
+//     announce(text, urgency = "polite"|"assertive")   say it to a screen reader through the
+//                                            page's live regions (announce.js): a renderer
+//                                            says a refusal it shows itself "assertive".
 //   }
 //
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
@@ -52,6 +55,8 @@ import { h, sleep, signed, number, listText, reducedMotion } from "./dom.js";
 import { levelOf } from "./setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
+import { announcer } from "./announce.js";
+import { firstGroup, focusGroup, modal, placeOf, restorePlace } from "./keys.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -81,6 +86,9 @@ export class Table {
     this.turn = 0; // counts human turns and moves: a hint belongs to one
     this.hint = null; // { turn, action, text } or { turn, pending: true }
     this.stopHint = () => {};
+    this.say = announcer();
+    this.heard = { round: 0, count: 0 }; // the log entries already announced
+    this.place = null; // where keyboard focus was in the table (keys.js placeOf)
     this.ui = {
       act: (action) => this.#act(action),
       explain: (action) => this.#explain(action),
@@ -89,6 +97,7 @@ export class Table {
       instant: this.instant,
       scoreSheet: [],
       options: this.setup.options || {},
+      announce: (text, urgency = "polite") => (urgency === "assertive" ? this.say.assertive(text) : this.say.polite(text)),
     };
   }
 
@@ -105,6 +114,8 @@ export class Table {
     html.dataset.gameState = "playing";
     const first = await this.#call("view", null);
     this.roundsSeen = first.view.score_sheet.length;
+    this.heard = { round: first.view.round, count: first.view.log.length }; // the page shows those
+    this.say.clear();
     this.dirty = true; // save at once: a new game, or a loaded one under its id
     this.#loop().catch((error) => {
       if (!this.closed) this.onCrash(error);
@@ -113,6 +124,7 @@ export class Table {
 
   close() {
     this.closed = true;
+    this.say.clear();
     this.stopHint();
     this.engine.drop(this.id).catch(() => {});
   }
@@ -159,6 +171,9 @@ export class Table {
       const fresh = pub.score_sheet.slice(this.roundsSeen);
       this.roundsSeen = pub.score_sheet.length;
       if (pub.over) {
+        // People see the last round's summary too, then the result.
+        if (this.humans.length) for (const entry of fresh) await this.#roundOver(entry, { last: true });
+        if (this.closed) return;
         await this.#showOver(pub);
         return;
       }
@@ -202,6 +217,7 @@ export class Table {
     this.turn += 1;
     const done = new Promise((resolve) => (this.turnDone = resolve));
     await this.#render();
+    if (!this.closed) this.say.polite(this.humans.length === 1 ? "Your turn." : `${this.seatName(seat)}, your turn.`);
     await done;
     this.waitingFor = null;
   }
@@ -255,16 +271,28 @@ export class Table {
     this.ui.me = view.seat;
     this.ui.scoreSheet = view.score_sheet;
     this.#paint(view);
+    this.#announceNews(view);
+  }
+
+  // Say the public log entries added since the last announcement (moves in words).
+  #announceNews(view) {
+    const from = this.heard.round === view.round ? Math.min(this.heard.count, view.log.length) : 0;
+    for (const entry of view.log.slice(from)) this.say.polite(this.#describeText(entry, view));
+    this.heard = { round: view.round, count: view.log.length };
   }
 
   #paint(view) {
+    // Keyboard focus keeps its place across the redraw (keys.js): focus in the table, or
+    // dropped to the page when the control it was on went away (a move was made).
     const focused = document.activeElement;
-    const hadFocus = focused && this.root.contains(focused) ? focused : null;
-    const focusKey = hadFocus && (hadFocus.dataset.action || hadFocus.id);
     // Cards travel from where they were (motion.js); not at speed=instant, nor into a new round.
     const moving = !this.instant && this.paintedRound === view.round;
     const before = moving ? snapshot(this.root) : null;
     this.paintedRound = view.round;
+    const here = placeOf(this.root);
+    if (here) this.place = here;
+    const lost = !focused || focused === document.body || focused === this.root;
+    const restore = Boolean(here) || (lost && this.place !== null);
     const body = this.renderer.renderTable(view, this.ui);
     this.root.replaceChildren(
       h(
@@ -295,11 +323,23 @@ export class Table {
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
     this.#markHint();
-    if (focusKey) {
-      const again = [...this.root.querySelectorAll("button, input, select")].find(
-        (el) => el.dataset.action === focusKey || el.id === focusKey,
-      );
-      if (again) again.focus();
+    this.#restoreFocus(restore);
+  }
+
+  // After a redraw: on the person's turn, focus goes back to their place (the same control,
+  // else the same spot of the same hand), or, the first time, to their hand; on another
+  // seat's turn it rests on the page's <main> (outside the table, so it is not announced
+  // again at every redraw) until the person has something to press.
+  #restoreFocus(restore) {
+    const mine = this.waitingFor !== null && this.waitingFor === this.onScreen;
+    const focused = document.activeElement;
+    const idle = !focused || focused === document.body || focused === this.root;
+    if (restore) {
+      if (restorePlace(this.root, this.place)) return;
+      if (mine && focusGroup(firstGroup(this.root))) return;
+      if (!this.root.contains(document.activeElement)) this.root.focus({ preventScroll: true });
+    } else if (mine && idle && this.place === null) {
+      focusGroup(firstGroup(this.root)); // the first turn: straight to the hand
     }
   }
 
@@ -313,8 +353,8 @@ export class Table {
     return h(
       "header",
       { class: "table-head" },
-      h("div", { class: "title-row" }, h("h1", {}, this.info.name), h("p", { class: "round" }, this.#roundName(view.round)), h("button", { type: "button", class: "button quiet menu-button", onclick: () => this.onMenu() }, "Menu")),
-      h("p", { class: "turn", "aria-live": "polite" }, turn),
+      h("div", { class: "title-row" }, h("h1", {}, this.info.name), h("p", { class: "round" }, this.#roundName(view.round)), h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, "Menu")),
+      h("p", { class: "turn" }, turn),
       h(
         "ol",
         { class: "totals", "aria-label": "Scores so far" },
@@ -337,12 +377,14 @@ export class Table {
   }
 
   #messageLine() {
-    this.messageEl = h("p", { class: "message", role: "alert", hidden: !this.message }, this.message);
+    // Not a live region (it is redrawn with the table): #say announces it (announce.js).
+    this.messageEl = h("p", { class: "message", hidden: !this.message }, this.message);
     return this.messageEl;
   }
 
   #say(text) {
     this.message = text;
+    if (text) this.say.assertive(text);
     if (this.messageEl) {
       this.messageEl.textContent = text;
       this.messageEl.hidden = !text;
@@ -353,7 +395,7 @@ export class Table {
     const seat = this.thinking;
     return h(
       "p",
-      { class: "thinking", role: "status", hidden: seat === null },
+      { class: "thinking", hidden: seat === null },
       seat === null ? "" : h("span", {}, `${this.seatName(seat)} is thinking`, h("span", { class: "dots", "aria-hidden": "true" }, "...")),
     );
   }
@@ -372,7 +414,7 @@ export class Table {
       { type: "button", class: "button quiet hint-button", "data-control": "hint", disabled: Boolean(hint), onclick: () => this.#askHint() },
       "Hint",
     );
-    this.hintTextEl = h("p", { class: "hint-text", "aria-live": "polite" }, hint ? hint.text : "");
+    this.hintTextEl = h("p", { class: "hint-text" }, hint ? hint.text : "");
     return h("div", { class: "hint-bar" }, button, this.hintTextEl);
   }
 
@@ -393,6 +435,7 @@ export class Table {
       this.hint = { turn, action: reply.action, text: describeHint(reply.action, this.view, this.renderer) };
     }
     this.#showHintText();
+    this.say.polite(this.hint.text);
     this.#markHint();
   }
 
@@ -445,13 +488,19 @@ export class Table {
     return [h("span", { class: "who" }, who), " ", h("span", { class: "what" }, entry.action), extra.length ? ` (${extra.join(", ")})` : ""];
   }
 
+  #describeText(entry, view) {
+    const words = this.#describe(entry, view);
+    return typeof words === "string" ? words : h("span", {}, words).textContent;
+  }
+
   #log(view) {
     const items = view.log.map((entry) => h("li", {}, this.#describe(entry, view)));
     return h(
       "section",
       { class: "log", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, `${this.#roundName(view.round)} so far`),
-      items.length ? h("ol", {}, items) : h("p", { class: "hint" }, `No moves yet this ${this.#roundWord()}.`),
+      // It scrolls, so it takes focus (to be scrolled by keyboard) and has a name.
+      items.length ? h("ol", { id: "log-list", tabindex: "0", "aria-labelledby": "log-title" }, items) : h("p", { class: "hint" }, `No moves yet this ${this.#roundWord()}.`),
     );
   }
 
@@ -478,14 +527,14 @@ export class Table {
           if (this.sheetOpen && !event.target.querySelector(".round-summary")) fill(event.target);
         },
       },
-      h("summary", {}, `Score sheet (${sheet.length} ${this.#roundWord()}${sheet.length === 1 ? "" : "s"})`),
+      h("summary", { id: "score-sheet-toggle" }, `Score sheet (${sheet.length} ${this.#roundWord()}${sheet.length === 1 ? "" : "s"})`),
     );
     if (this.sheetOpen) fill(details);
     return details;
   }
 
   // A round has been scored: people see the summary and continue; a demo shows it a moment.
-  async #roundOver(entry) {
+  async #roundOver(entry, { last = false } = {}) {
     await this.#render();
     if (this.closed) return;
     const scores = entry.scores.map((p, seat) => `${this.seatName(seat)} ${signed(p)}`).join(", ");
@@ -495,23 +544,38 @@ export class Table {
       await sleep(this.instant ? 0 : SUMMARY_MS);
       return;
     }
-    await this.#dialog(`${this.#roundName(entry.round)} is over`, [this.#summary(entry)], `Next ${this.#roundWord()}`);
+    await this.#dialog(`${this.#roundName(entry.round)} is over`, [this.#summary(entry)], last ? "See the result" : `Next ${this.#roundWord()}`);
   }
 
+  // A modal dialog (keys.js modal): opens at its top with focus on its button (kept in view
+  // at the dialog's foot), keeps Tab inside; the button or Escape closes it, and the next
+  // redraw puts focus back where the person was.
   #dialog(title, content, buttonText) {
     return new Promise((resolve) => {
       const button = h("button", { type: "button", class: "button primary" }, buttonText);
-      const dialog = h(
-        "div",
-        { class: "overlay" },
-        h("section", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title" }, h("h2", { id: "dialog-title" }, title), content, button),
+      const panel = h(
+        "section",
+        { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title", tabindex: "-1" },
+        h("h2", { id: "dialog-title" }, title),
+        content,
+        h("div", { class: "dialog-actions" }, button),
       );
-      button.addEventListener("click", () => {
-        dialog.remove();
+      const overlay = h("div", { class: "overlay" }, panel);
+      let release = () => {};
+      const close = () => {
+        release();
+        overlay.remove();
         resolve();
+      };
+      button.addEventListener("click", close);
+      panel.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          close();
+        }
       });
-      this.root.append(dialog);
-      button.focus();
+      this.root.append(overlay);
+      release = modal(overlay, panel, button);
     });
   }
 
@@ -520,6 +584,7 @@ export class Table {
     const name = this.seatName(seat);
     this.onScreen = null;
     this.ui.me = null;
+    this.say.clear(); // nothing of the last person's view follows them away
     return new Promise((resolve) => {
       const button = h(
         "button",
@@ -582,6 +647,7 @@ export class Table {
       ),
     );
     html.dataset.screen = "over";
+    this.say.polite(`Game over. ${headline}`);
     window.scrollTo(0, 0);
     if (!reducedMotion()) this.root.querySelector(".final")?.classList.add("arrive");
     again.focus();

@@ -10,6 +10,7 @@ import {
   aRank, actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, rankBadge,
   seatOrder, signed, ensurePairsCss,
 } from "../cards-pairs.js";
+import { focusGroup, toolbar } from "../keys.js";
 import { number } from "../dom.js";
 import { tip } from "../tips.js";
 
@@ -59,8 +60,8 @@ export function renderTable(view, ui) {
   const state = { mode: "bid", give: null, giveIndex: -1 }; // mode: bid | swap | kill
 
   const root = el("section", {
+    // Unnamed: the shell's section is the "Nine Virtues table" region (one landmark, not two).
     class: `pairs-table nv-table${ui.instant ? " is-instant" : ""}`,
-    "aria-label": "Nine Virtues table",
     "data-game": "nine-virtues",
     "data-phase": view.phase,
   });
@@ -79,6 +80,7 @@ export function renderTable(view, ui) {
     status.append(el("li", { "data-status": "turn" }, `Turn ${view.turn}`));
     status.append(el("li", {
       "data-status": "kill",
+      id: "nv-kill-status",
       class: view.kills_allowed ? "is-yes" : "is-no",
     }, view.kills_allowed ? "Kill allowed" : `Kill from turn ${players + 1}`));
     if (view.swap_limit !== null && view.swap_limit !== undefined) {
@@ -158,7 +160,7 @@ export function renderTable(view, ui) {
     state.mode = "bid";
     state.give = null;
     state.giveIndex = -1;
-    draw("[data-zone=hand] .pc-btn");
+    draw("[data-zone=hand]");
   }
   const cancelButton = (what) => el("button", {
     type: "button", class: "pairs-button", "data-control": "cancel",
@@ -197,7 +199,7 @@ export function renderTable(view, ui) {
 
   function drawCentre() {
     centreZone.replaceChildren();
-    centreZone.append(el("h3", {},
+    centreZone.append(el("h2", {},
       `Centre`, el("span", { class: "pairs-zone-note" },
         `${centre.length} ${centre.length === 1 ? "card" : "cards"}`)));
     const cards = el("div", { class: "pairs-cards", "data-zone": "centre" });
@@ -207,7 +209,7 @@ export function renderTable(view, ui) {
         const action = centreAction(rank);
         const ok = legal.has(action);
         const btn = cardButton(rank, {
-          label: centreLabel(rank),
+          label: ok ? centreLabel(rank) : `${centreLabel(rank)} (not allowed now)`,
           action: ok ? action : null,
           legal: ok,
           extraClass: state.mode === "kill" ? "is-kill-target" : state.mode === "swap" ? "is-target" : "",
@@ -219,7 +221,7 @@ export function renderTable(view, ui) {
         cards.append(cardFace(rank, { label: `${rank} in the centre` }));
       }
     });
-    centreZone.append(cards);
+    centreZone.append(toolbar(cards, { key: "centre", label: "Centre cards" }));
     const killed = view.killed || [];
     centreZone.append(el("div", { class: "pairs-seat-line", "data-zone": "killed" },
       el("span", { class: "pairs-label" }, "Killed"),
@@ -241,13 +243,16 @@ export function renderTable(view, ui) {
       class: `pairs-button is-danger${killOk ? "" : " is-off"}`,
       "data-control": "kill",
       "aria-pressed": state.mode === "kill" ? "true" : "false",
+      // Not yet: the status line says from which turn (its words are the reason).
+      "aria-disabled": killOk ? null : "true",
+      "aria-describedby": killOk ? null : "nv-kill-status",
     }, state.mode === "kill" ? "Cancel kill" : "Kill…");
     killBtn.addEventListener("click", () => {
       if (state.mode === "kill") return cancel();
       if (!killOk) return act.refuse(`kill ${centre[0]}`, "You cannot kill now.");
       state.mode = "kill";
       state.give = null;
-      draw("[data-zone=centre] .pc-btn");
+      draw("[data-zone=centre]");
       return undefined;
     });
     tools.append(killBtn);
@@ -261,9 +266,9 @@ export function renderTable(view, ui) {
       return;
     }
     callZone.hidden = false;
-    callZone.append(el("h3", {}, "Call the 1",
+    callZone.append(el("h2", {}, "Call the 1",
       el("span", { class: "pairs-zone-note" }, "it counts as this rank in your hand")));
-    const grid = el("div", { class: "nv-call-grid", role: "group", "aria-label": "Call the 1 as" });
+    const grid = el("div", { class: "nv-call-grid" });
     for (let rank = 1; rank <= 10; rank += 1) {
       const action = `call ${rank}`;
       const ok = legal.has(action);
@@ -276,7 +281,7 @@ export function renderTable(view, ui) {
       if (!ok) btn.dataset.explain = action;
       grid.append(btn);
     }
-    callZone.append(grid);
+    callZone.append(toolbar(grid, { key: "call", label: "Call the 1 as" }));
   }
 
   function drawHand() {
@@ -307,7 +312,7 @@ export function renderTable(view, ui) {
         const selected = state.mode === "swap" && state.giveIndex === index;
         node = cardButton(rank, {
           label: selected ? `Your ${rank}${knownText}: chosen to swap (press to cancel)`
-            : `Swap your ${rank}${knownText}`,
+            : ok ? `Swap your ${rank}${knownText}` : `Your ${rank}${knownText} (cannot be swapped now)`,
           legal: ok,
           selected,
           onPress: () => {
@@ -316,7 +321,7 @@ export function renderTable(view, ui) {
             state.mode = "swap";
             state.give = rank;
             state.giveIndex = index;
-            draw("[data-zone=centre] .pc-btn");
+            draw("[data-zone=centre]");
             return undefined;
           },
         });
@@ -333,7 +338,7 @@ export function renderTable(view, ui) {
       }
     });
     if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, "No cards"));
-    handZone.append(cards);
+    handZone.append(toolbar(cards, { key: "hand", label: "Your cards" }));
     if (((view.known && view.known[me]) || []).length) {
       handZone.append(el("p", { class: "pairs-zone-note nv-known-note" },
         "K: everyone knows you hold this card (you took it by Swap)."));
@@ -346,7 +351,7 @@ export function renderTable(view, ui) {
         : el("span", { class: "pairs-empty" }, "none")));
   }
 
-  // Redraw after a change of mode; ``focus`` (a selector) keeps keyboard play flowing.
+  // Redraw after a change of mode; ``focus`` (a group's selector) keeps keyboard play flowing.
   function draw(focus = null) {
     drawCentre();
     drawTools();
@@ -354,10 +359,7 @@ export function renderTable(view, ui) {
     drawHand();
     const [text, kind] = promptText();
     message.show(text, kind);
-    if (focus) {
-      const target = root.querySelector(focus);
-      if (target) target.focus({ preventScroll: true });
-    }
+    if (focus) focusGroup(root.querySelector(focus));
   }
 
   play.append(callZone, centreZone, tools, handZone);

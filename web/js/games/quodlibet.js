@@ -17,6 +17,7 @@ import { tip } from "../tips.js";
 import {
   TIPS, contractName, contractRule, describeLogEntry, inWheelOrder,
 } from "./quodlibet-words.js";
+import { toolbar } from "../keys.js";
 
 export {
   CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords, roundWord,
@@ -103,18 +104,19 @@ export function renderTable(view, ui) {
 
   const root = el("section", {
     class: `ql-table${ui && ui.instant ? " is-instant" : ""}${myTurn ? " is-my-turn" : ""}`,
-    "aria-label": "Quodlibet table",
+    // Unnamed: the shell's section is the "Quodlibet table" region (one landmark, not two).
     "data-game": "quodlibet",
     "data-phase": view.phase,
     "data-contract": view.contract || "",
   });
 
-  // The message line: the prompt, or the engine's reason a press was refused.
-  const message = el("div", { class: "ql-message", role: "status", "aria-live": "polite",
-    "data-kind": "info" });
+  // The message line: the prompt, or the engine's reason a press was refused. Not a live
+  // region (it is redrawn with the table): the shell's announcer says a refusal.
+  const message = el("div", { class: "ql-message", "data-kind": "info" });
   function show(text, kind = "info") {
     message.dataset.kind = kind;
     message.textContent = text;
+    if (kind === "error" && ui && ui.announce) ui.announce(text, "assertive");
   }
 
   let busy = false;
@@ -219,20 +221,21 @@ export function renderTable(view, ui) {
   if (iChoose && me !== null) root.append(myHand());
   if (iChoose) {
     const panel = el("section", { class: "ql-choose", "aria-label": "Choose the contract" },
-      el("h3", {}, "Choose the contract for this deal"));
-    const list = el("div", { class: "ql-choose-list", role: "group" });
+      el("h2", {}, "Choose the contract for this deal"));
+    const list = el("div", { class: "ql-choose-list" });
     // The wheel's own order, as in the chips above (legal actions come sorted by name).
     const order = view.remaining_contracts || [];
     const byWheel = inWheelOrder(chooseActions.map((a) => a.slice("choose ".length)), order);
     for (const action of byWheel.map((id) => `choose ${id}`)) {
       const id = action.slice("choose ".length);
+      // Named by what it shows (the contract, then its rule), so the name holds the label.
       list.append(el("button", {
         type: "button", class: "ql-choice", "data-action": action,
-        "aria-label": `Choose ${contractName(id)}: ${contractRule(id, options)}`,
         onclick: press(action),
-      }, el("strong", {}, contractName(id)), el("span", {}, contractRule(id, options))));
+      }, el("strong", {}, contractName(id)), el("span", { class: "ql-visually-hidden" }, ": "),
+      el("span", {}, contractRule(id, options))));
     }
-    panel.append(list);
+    panel.append(toolbar(list, { key: "contracts", label: "Contracts", vertical: true }));
     root.append(panel);
   }
 
@@ -414,6 +417,7 @@ export function renderTable(view, ui) {
           "data-motion-home": home,
           "data-action": ok ? action : null,
           "aria-label": ok ? `Take pile ${p} (${plural(size, "card")})` : `${text} (cannot take it now)`,
+          "aria-disabled": ok ? null : "true",
           onclick: press(action),
         }, pileFace, caption));
       } else {
@@ -421,7 +425,7 @@ export function renderTable(view, ui) {
           role: "img", "aria-label": text }, pileFace, caption));
       }
     });
-    middle.append(piles);
+    middle.append(toolbar(piles, { key: "piles", label: "Piles" }));
     if (legal.has("pass")) {
       middle.append(el("div", { class: "ql-tools" }, el("button", {
         type: "button", class: "ql-button", "data-action": "pass", onclick: press("pass"),
@@ -477,7 +481,7 @@ export function renderTable(view, ui) {
       }
     });
     if (!hand.length) cards.append(el("span", { class: "ql-empty" }, "No cards in hand"));
-    panel.append(cards);
+    panel.append(toolbar(cards, { key: "hand", label: "Your cards" }));
     if (choosing && hand.length && hand.every((c) => c === null)) {
       panel.append(el("p", { class: "ql-note" }, "Your cards stay face down until the dealer has chosen."));
     } else if (openTrousers && !view.over) {
@@ -608,7 +612,7 @@ export function renderRoundSummary(entry, ui) {
     "data-round": entry.round,
     "data-contract": id || "",
   });
-  root.append(el("h4", { class: "ql-summary-title" }, `Deal ${entry.round}: ${contractName(id)}`));
+  root.append(el("h3", { class: "ql-summary-title" }, `Deal ${entry.round}: ${contractName(id)}`));
   const rule = contractRule(id, (ui && ui.options) || {});
   if (rule) root.append(el("p", { class: "ql-summary-rule" }, rule));
   if (detail.dealer !== undefined && detail.dealer !== null) {

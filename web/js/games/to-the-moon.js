@@ -11,6 +11,7 @@ import {
   seatOrder, ensurePairsCss,
 } from "../cards-pairs.js";
 import { tip } from "../tips.js";
+import { focusGroup, toolbar } from "../keys.js";
 
 const ROUNDS = 6; // TM-2
 const ORDINALS = ["1st", "2nd", "3rd"];
@@ -60,8 +61,8 @@ export function renderTable(view, ui) {
   const state = { picking: false }; // Withdraw pressed: waiting for the card to take
 
   const root = el("section", {
+    // Unnamed: the shell's section is the "To the Moon table" region (one landmark, not two).
     class: `pairs-table tm-table${ui.instant ? " is-instant" : ""}`,
-    "aria-label": "To the Moon table",
     "data-game": "to-the-moon",
     "data-phase": view.phase,
   });
@@ -153,7 +154,7 @@ export function renderTable(view, ui) {
     countdown.replaceChildren();
     const missing = [];
     for (let r = 10; r >= 1; r -= 1) if (!trick.includes(r)) missing.push(r);
-    countdown.append(el("h3", {}, "Countdown",
+    countdown.append(el("h2", {}, "Countdown",
       el("span", { class: "pairs-zone-note", "data-missing-ranks": missing.join(" ") },
         trick.length ? `${trick.length} of 10 · missing ${missing.join(", ") || "none"}`
           : "no cards")));
@@ -170,9 +171,9 @@ export function renderTable(view, ui) {
           const action = withdrawFor(r);
           const ok = legal.has(action);
           const btn = cardButton(r, {
-            label: trick.length === 1
+            label: (trick.length === 1
               ? `Withdraw, taking nothing (the ${r} is the only card)`
-              : `Withdraw, taking the ${r} (${order})`,
+              : `Withdraw, taking the ${r} (${order})`) + (ok ? "" : ", not allowed now"),
             action: ok ? action : null,
             legal: ok,
             selected: state.picking,
@@ -191,7 +192,7 @@ export function renderTable(view, ui) {
       }
       cards.append(slot);
     }
-    countdown.append(cards);
+    countdown.append(toolbar(cards, { key: "trick", label: "Countdown cards" }));
     if (trick.length > 1) {
       countdown.append(el("p", { class: "tm-sequence" }, `Played: ${trick.join(" → ")}`));
     }
@@ -212,8 +213,9 @@ export function renderTable(view, ui) {
       "data-control": "test",
       "data-action": testOk ? "test" : null,
       "data-explain": testOk ? null : "test",
-      "aria-label": `Test: turn the top card of the deck (${view.deck_size} left)`,
-    }, "Test");
+      "aria-disabled": testOk ? null : "true",
+    }, "Test", el("span", { class: "pairs-visually-hidden" },
+      testOk ? `: turn the top card of the deck (${view.deck_size} left)` : ": not allowed now"));
     test.addEventListener("click", () => (testOk ? act.submit("test") : act.refuse("test")));
     tools.append(test);
 
@@ -225,12 +227,13 @@ export function renderTable(view, ui) {
       "data-control": "withdraw",
       "data-action": plain ? "withdraw" : null,
       "aria-pressed": anyTake ? (state.picking ? "true" : "false") : null,
+      "aria-disabled": plain || anyTake ? null : "true",
     }, plain ? "Withdraw" : state.picking ? "Cancel withdraw" : "Withdraw…");
     withdraw.addEventListener("click", () => {
       if (plain) return act.submit("withdraw");
       if (!anyTake) return act.refuse("withdraw");
       state.picking = !state.picking;
-      draw(state.picking ? "[data-zone=trick] .pc-btn" : null);
+      draw(state.picking ? "[data-zone=trick]" : null);
       return undefined;
     });
     tools.append(withdraw);
@@ -260,7 +263,7 @@ export function renderTable(view, ui) {
         const action = `build ${rank}`;
         const ok = legal.has(action);
         const btn = cardButton(rank, {
-          label: `Build your ${rank}`,
+          label: ok ? `Build your ${rank}` : `Your ${rank} (cannot be built now)`,
           action: ok ? action : null,
           legal: ok,
           onPress: () => (ok ? act.submit(action) : act.refuse(action)),
@@ -272,7 +275,7 @@ export function renderTable(view, ui) {
       }
     });
     if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, "No cards"));
-    handZone.append(cards);
+    handZone.append(toolbar(cards, { key: "hand", label: "Your cards" }));
     if (shown !== null && shown !== undefined) {
       handZone.append(el("div", { class: "pairs-seat-line" },
         el("span", { class: "pairs-label" }, "You took"),
@@ -304,10 +307,7 @@ export function renderTable(view, ui) {
     drawHand();
     const [text, kind] = promptText();
     message.show(text, kind);
-    if (focus) {
-      const target = root.querySelector(focus);
-      if (target) target.focus({ preventScroll: true });
-    }
+    if (focus) focusGroup(root.querySelector(focus));
   }
 
   const play = el("div", { class: "pairs-play" }, countdown, tools, handZone);
