@@ -254,11 +254,12 @@ export class EmbedPlayer {
       this.codeButton.addEventListener("click", () => this.#toggleCode());
       this.bar = h(
         "div",
-        { class: "embed-bar", role: "toolbar", "aria-label": "Parlour" },
+        { class: "embed-bar" },
         h("a", { class: "embed-brand", href: this.fullSiteLink(""), target: "_blank", rel: "noopener" }, "Parlour"),
         h("span", { class: "embed-bar-actions" }, this.codeButton, this.fullLink),
       );
-      this.main.before(this.bar, this.codeArea);
+      // The frame's banner landmark, so no content sits outside a landmark (axe's region).
+      this.main.before(h("header", { class: "embed-head" }, this.bar, this.codeArea));
     }
     this.bar.hidden = false;
     this.codeArea.hidden = true;

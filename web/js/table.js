@@ -633,7 +633,7 @@ export class Table {
         "section",
         { class: "final", dataset: { screen: "over" }, "aria-labelledby": "final-title" },
         h("h1", { id: "final-title" }, `${this.info.name}: game over`),
-        h("p", { class: "headline", role: "status" }, headline),
+        h("h2", { class: "headline" }, headline), // said by the announcer (announce.js)
         this.info.low_score_wins ? h("p", { class: "hint" }, "Penalty points: the lowest total wins.") : null,
         h(
           "ol",

@@ -410,16 +410,22 @@ export function renderTable(view, ui) {
         el("strong", {}, `${p}`), size ? ` \u00b7 ${plural(size, "card")}` : " \u00b7 taken");
       const text = size ? `Pile ${p}: ${plural(size, "card")}, face down` : `Pile ${p}: taken`;
       if (myTurn && size) {
+        // Named by its caption ("2 · 3 cards") with hidden words around it, so the name
+        // holds what the button shows: "Take pile 2, 3 cards".
+        const hidden = (words) => el("span", { class: "ql-visually-hidden" }, words);
+        const named = el("span", { class: "ql-pile-caption" },
+          hidden(ok ? "Take pile " : "Pile "), el("strong", {}, `${p}`),
+          el("span", { "aria-hidden": "true" }, " \u00b7 "), hidden(", "), plural(size, "card"),
+          hidden(ok ? "" : ", face down (cannot take it now)"));
         piles.append(el("button", {
           type: "button",
           class: `ql-pile ${ok ? "is-legal" : "is-off"}`,
           "data-pile": p,
           "data-motion-home": home,
           "data-action": ok ? action : null,
-          "aria-label": ok ? `Take pile ${p} (${plural(size, "card")})` : `${text} (cannot take it now)`,
           "aria-disabled": ok ? null : "true",
           onclick: press(action),
-        }, pileFace, caption));
+        }, pileFace, named));
       } else {
         piles.append(el("div", { class: `ql-pile${size ? "" : " is-taken"}`, "data-pile": p, "data-motion-home": home,
           role: "img", "aria-label": text }, pileFace, caption));
