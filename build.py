@@ -238,7 +238,8 @@ def engine_wheel() -> Path:
     found = sorted(out.glob("parlour_engine-*.whl"))
     if found:
         return found[0]
-    tmp = out.with_name(out.name + ".tmp")
+    # A folder of this process's own: builds may run at once (tests, benchmarks, serve).
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     # Offline-friendly: use the installed hatchling when there is one.
     flags = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
@@ -247,8 +248,10 @@ def engine_wheel() -> Path:
     built = sorted(tmp.glob("parlour_engine-*-py3-none-any.whl"))
     if len(built) != 1:
         raise StepFailed(f"build the engine wheel: expected one pure wheel, found {built}")
-    shutil.rmtree(out, ignore_errors=True)
-    tmp.rename(out)
+    try:
+        tmp.rename(out)
+    except OSError:  # another build cached the same wheel first: use that one
+        shutil.rmtree(tmp, ignore_errors=True)
     return out / built[0].name
 
 

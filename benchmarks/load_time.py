@@ -385,14 +385,14 @@ def report(
                     f"{statistics.median(sample.bytes) / 1e6:.2f} MB",
                     f"{statistics.median(sample.runtime_bytes) / 1e3:.1f} KB",
                     f"{statistics.median(sample.requests):.0f}",
-                    f"{max(sample.longest_ms):.0f} ms",
+                    f"{statistics.median(sample.longest_ms):.0f}/{max(sample.longest_ms):.0f} ms",
                     "-" if paint is None else f"{paint:.0f} ms",
                 )
             )
     print()
     print("bytes: as sent (compressed when asked); runtime: of those, vendor/ files;")
     print(
-        "longest: the longest main-thread task until ready, worst of the runs (0: none >= 50 ms);"
+        "longest: the longest main-thread task until ready, median/worst run (0: none of 50+ ms);"
     )
     print("paint: first contentful paint (the embed: its cover's).")
 

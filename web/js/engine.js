@@ -81,6 +81,8 @@ export class Engine {
       current = index;
       onStage(stage, fraction);
     };
+    // The nonce rides in the loader's URL fragment: a query would make each visit's URL new
+    // and miss the HTTP cache; a fragment is never sent, so the shim stays cached for good.
     const nonce = Math.random().toString(36).slice(2);
     const totals = Object.fromEntries(manifest.downloads.map((d) => [d.url.split("/").pop(), d.bytes]));
     const reports = bootReports(nonce, totals, report);
@@ -98,7 +100,7 @@ export class Engine {
       }
       if (manifest.engine_install === "files") config.files = { [wheel]: "./*" };
       const worker = await orFail(
-        PyWorker(absolute(manifest.worker), { config, version: `${absolute(manifest.pyodide)}?n=${nonce}` }),
+        PyWorker(absolute(manifest.worker), { config, version: `${absolute(manifest.pyodide)}#n=${nonce}` }),
       );
       const engine = new Engine(worker);
       report("engine");

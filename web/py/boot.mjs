@@ -1,7 +1,7 @@
 // Runs inside the engine's worker. PyScript imports this module in place of pyodide.mjs (it
 // is copied next to it, so Pyodide still finds its files there) and calls its loadPyodide.
 // It reports real boot progress to the page over a BroadcastChannel, tagged with the page's
-// nonce from our URL so two tabs booting at once do not hear each other:
+// nonce from our URL's fragment so two tabs booting at once do not hear each other:
 //   {stage: "download", file, loaded}  bytes of a runtime file received so far;
 //   {stage: "python"}                  both big files are in, the interpreter is starting;
 //   {stage: "engine"}                  Python is up; the engine wheel installs next;
@@ -16,7 +16,7 @@ export { version };
 // (tools/runtime_stdlib.py) under a content-hashed name, or Pyodide's own.
 const STDLIB = "python_stdlib.zip"; // build:stdlib
 const COUNTED = ["pyodide.asm.wasm", STDLIB];
-const nonce = new URL(import.meta.url).searchParams.get("n") || "";
+const nonce = new URLSearchParams(new URL(import.meta.url).hash.slice(1)).get("n") || "";
 
 export async function loadPyodide(options) {
   const channel = new BroadcastChannel("parlour-boot");
