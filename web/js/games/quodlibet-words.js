@@ -6,7 +6,7 @@
 // queen of hearts", never in notation ("TS"); a blind Open Trousers play is told by the card
 // it revealed.
 
-import { RANKS, SUITS, cardShort, parseCode } from "../cards-french.js";
+import { RANKS, cardShort, parseCode } from "../cards-french.js";
 
 /** Contract names, one-line rules (QL-9..QL-23) and what a player tries to do in each. */
 export const CONTRACTS = {
@@ -269,5 +269,3 @@ export const TIPS = {
   remaining: "The contracts of this wheel that nobody has chosen yet. The dealers of this wheel must choose among them.",
   snackPiles: "A player who cannot lay a card must take a pile into their hand (its jacks are laid out at once); with no pile left they pass.",
 };
-
-export { SUITS };

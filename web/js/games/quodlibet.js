@@ -397,6 +397,8 @@ export function renderTable(view, ui) {
     }
     middle.append(rows);
 
+    middle.append(el("p", { class: "ql-label ql-piles-label" }, "Piles ",
+      tip(TIPS.snackPiles, { about: "taking a pile" })));
     const piles = el("div", { class: "ql-piles", role: "group", "aria-label": "Piles" });
     (view.piles || []).forEach((size, index) => {
       const p = index + 1;
