@@ -11,6 +11,8 @@
 // the seat on screen is to act), and it sends one with `ui.act(action)`, in the engine's
 // notation. Never keep state between calls: the shell calls renderTable again after every
 // change and replaces the old element.
+// A renderer's own score sheet, marked `data-zone="score-sheet"`, is moved by the shell
+// beside the log (below the hand on a phone, in the side column on a wide screen).
 // `entry` is one `view.score_sheet` entry `{round, scores, detail}` (all public once the
 // round is scored); the summary names its round ("Round 3", "Deal 3") itself. The shell
 // shows it when the round ends and on the score sheet.
@@ -22,6 +24,12 @@
 //
 //   export function hintWords(action, view) -> [move, reason]|null   (optional; hint.js)
 //   export const roundWord = "deal"                                   (optional: "round")
+//
+//   export function renderLastTrick(view, ui) -> {title, node}|null    (optional)
+//
+// The last completed trick (countdown, centre change) drawn from the view and its public log
+// only, for the shell's "Last trick" control (its text is `title`): the shell keeps it open
+// across repaints, at every speed, until the person closes it. null: nothing to show yet.
 //
 //   ui = {
 //     act(action: string): Promise<void>     play it (the shell refuses it when it is not
@@ -83,6 +91,7 @@ export class Table {
     this.view = null;
     this.paintedAt = -Infinity;
     this.sheetOpen = false;
+    this.lastOpen = false; // the "Last trick" panel, open until the person closes it
     this.turn = 0; // counts human turns and moves: a hint belongs to one
     this.hint = null; // { turn, action, text } or { turn, pending: true }
     this.stopHint = () => {};
@@ -305,16 +314,16 @@ export class Table {
             screen: "table",
             viewer: view.seat === null ? "none" : String(view.seat),
             awaiting: this.waitingFor === null ? "" : String(this.waitingFor),
+            renderer: this.renderer.generic ? "generic" : "own",
           },
           "aria-label": `${this.info.name} table`,
         },
         this.#header(view),
-        this.#messageLine(),
         this.#thinkingLine(),
-        this.#hintLine(view),
         h("div", { class: "table-body" }, body),
-        this.#log(view),
-        this.#scoreSheet(view),
+        this.#lastTrickPanel(),
+        this.#messageLine(),
+        h("div", { class: "table-extra" }, body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
       ),
     );
     html.dataset.screen = "table";
@@ -353,8 +362,15 @@ export class Table {
     return h(
       "header",
       { class: "table-head" },
-      h("div", { class: "title-row" }, h("h1", {}, this.info.name), h("p", { class: "round" }, this.#roundName(view.round)), h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, "Menu")),
-      h("p", { class: "turn" }, turn),
+      h(
+        "div",
+        { class: "title-row" },
+        h("h1", {}, this.info.name),
+        h("p", { class: "round" }, this.#roundName(view.round)),
+        h("p", { class: "turn" }, turn),
+        this.#tools(view),
+        h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, "Menu"),
+      ),
       h(
         "ol",
         { class: "totals", "aria-label": "Scores so far" },
@@ -374,6 +390,61 @@ export class Table {
         ),
       ),
     );
+  }
+
+  // In the bar: Hint (for the person to act) and "Last trick" (any time).
+  #tools(view) {
+    const hint = this.#hintLine(view);
+    const last = this.renderer.renderLastTrick ? this.renderer.renderLastTrick(view, this.ui) : null;
+    this.lastTrick = last;
+    if (!last) this.lastOpen = false;
+    const button = last
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "button quiet last-trick-button",
+            "data-control": "last-trick",
+            "aria-expanded": this.lastOpen ? "true" : "false",
+            "aria-controls": "last-trick-panel",
+            onclick: () => this.#toggleLastTrick(),
+          },
+          last.title,
+        )
+      : null;
+    if (!hint && !button) return null;
+    return h("div", { class: "table-tools" }, hint, button);
+  }
+
+  // Drawn over the table (it never pushes the hand down), from the view on screen.
+  #lastTrickPanel() {
+    const last = this.lastTrick;
+    if (!last || !this.lastOpen) return null;
+    return h(
+      "section",
+      { class: "last-trick-panel", id: "last-trick-panel", "aria-labelledby": "last-trick-title" },
+      h(
+        "div",
+        { class: "last-trick-head" },
+        h("h2", { id: "last-trick-title" }, last.title),
+        h("button", { type: "button", class: "button quiet last-trick-close", "data-control": "last-trick-close", onclick: () => this.#toggleLastTrick() }, "Close"),
+      ),
+      last.node,
+    );
+  }
+
+  #toggleLastTrick() {
+    this.lastOpen = !this.lastOpen;
+    if (!this.view) return;
+    const table = this.root.querySelector(".table");
+    table?.querySelector(".last-trick-panel")?.remove();
+    const button = table?.querySelector(".last-trick-button");
+    if (button) button.setAttribute("aria-expanded", this.lastOpen ? "true" : "false");
+    const panel = this.#lastTrickPanel();
+    if (panel && table) {
+      table.querySelector(".table-head")?.after(panel);
+      panel.querySelector(".last-trick-close")?.focus({ preventScroll: true });
+    } else button?.focus({ preventScroll: true });
   }
 
   #messageLine() {

@@ -15,7 +15,7 @@ const MODULES = {
 // -> every export of the game's module (renderTable, describeLogEntry, hintWords,
 //    roundWord, contractName, ...), with the generic pieces where it has none, and
 //    `generic: bool`. The shell and hint.js ask the renderer for what it knows; a
-//    missing optional export is null (roundWord: "round").
+//    missing optional export is null (roundWord: "round"; renderLastTrick: no control).
 export async function rendererFor(gameId) {
   if (PRESENT.includes(gameId) && MODULES[gameId]) {
     const module = await MODULES[gameId]();
@@ -25,6 +25,7 @@ export async function rendererFor(gameId) {
       describeLogEntry: module.describeLogEntry || null,
       hintWords: module.hintWords || null,
       roundWord: module.roundWord || "round",
+      renderLastTrick: module.renderLastTrick || null,
       generic: false,
     };
   }
@@ -34,6 +35,7 @@ export async function rendererFor(gameId) {
     describeLogEntry: null,
     hintWords: null,
     roundWord: "round",
+    renderLastTrick: null,
     generic: true,
   };
 }

@@ -49,6 +49,53 @@ export function describeLogEntry(entry, ui) {
   }
 }
 
+/** A seat's latest move this round in a few words, for its strip ("bid 7"), or null. */
+function latestMove(log, seat) {
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.seat !== seat) continue;
+    const [verb, a, b] = String(e.action).split(" ");
+    if (verb === "bid") return `bid ${a}`;
+    if (verb === "kill") return `killed ${a}`;
+    if (verb === "swap") return `swapped ${a} for ${b}`;
+    if (verb === "call") return `called 1 as ${a}`;
+    return null;
+  }
+  return null;
+}
+
+/**
+ * What changed at the centre in the last turn of every seat (the viewer's own last move
+ * included: the last `players` moves of the round, from the public log), for the shell's
+ * "Last moves" control. null before anyone has moved this round.
+ */
+export function renderLastTrick(view, ui) {
+  const players = view.players || (view.hand_sizes || []).length;
+  const moves = (view.log || []).filter((e) => e.seat !== null && e.seat !== undefined);
+  const since = moves.length - players;
+  const shown = moves.slice(Math.max(0, since));
+  if (!shown.length) return null;
+  ensurePairsCss();
+  const node = el("ol", { class: "nv-last-moves", "data-last-trick": "" });
+  for (const entry of shown) {
+    const who = nameOf(ui, entry.seat);
+    const [verb, a, b] = String(entry.action).split(" ");
+    const cards = [];
+    if (verb === "bid") cards.push(cardFace(Number(a), { small: true, label: `${who} bid the ${a}` }));
+    if (verb === "kill") cards.push(cardFace(Number(a), { small: true, label: `${who} killed the ${a}` }));
+    if (verb === "swap") {
+      cards.push(cardFace(Number(a), { small: true, label: `${a} into the centre` }),
+        el("span", { class: "nv-last-arrow", "aria-hidden": "true" }, "⇄"),
+        cardFace(Number(b), { small: true, label: `${b} taken from the centre` }));
+    }
+    if (verb === "call") cards.push(cardFace(1, { small: true, label: `the 1, called as ${a}` }));
+    node.append(el("li", { class: "nv-last-move", "data-seat": entry.seat, "data-verb": verb },
+      el("span", { class: "nv-last-text" }, describeLogEntry(entry, ui) || `${who}: ${entry.action}.`),
+      cards.length ? el("span", { class: "nv-last-cards" }, ...cards) : null));
+  }
+  return { title: "Last moves", node };
+}
+
 export function renderTable(view, ui) {
   ensurePairsCss();
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
@@ -103,8 +150,7 @@ export function renderTable(view, ui) {
   const log = view.log || [];
   const lastText = describeLogEntry([...log].reverse().find((e) => e.seat !== null && e.seat !== undefined)
     || log[log.length - 1], ui);
-  if (lastText) root.append(el("p", { class: "pairs-zone-note", "data-last": "" }, `Last: ${lastText}`));
-  root.append(message.node);
+  if (lastText) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, `Last: ${lastText}`));
 
   // --- seats ----------------------------------------------------------------------------
   function seatPanel(seat) {
@@ -128,6 +174,8 @@ export function renderTable(view, ui) {
     const size = view.hand_sizes[seat];
     panel.append(el("div", { class: "pairs-seat-line" },
       backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}`, max: 5 })));
+    const latest = latestMove(log, seat);
+    if (latest) panel.append(el("p", { class: "pairs-seat-last", "data-seat-last": seat }, latest));
     if (known.length) {
       panel.append(el("div", { class: "pairs-seat-line", "data-known": seat },
         el("span", { class: "pairs-label", title: "Taken from the centre by Swap" }, "Known"),
@@ -202,7 +250,8 @@ export function renderTable(view, ui) {
     centreZone.append(el("h2", {},
       `Centre`, el("span", { class: "pairs-zone-note" },
         `${centre.length} ${centre.length === 1 ? "card" : "cards"}`)));
-    const cards = el("div", { class: "pairs-cards", "data-zone": "centre" });
+    const cards = el("div", { class: "pairs-cards pairs-overlap", "data-zone": "centre" });
+    cards.style.setProperty("--n", String(Math.max(centre.length, 1)));
     if (!centre.length) cards.append(el("span", { class: "pairs-empty" }, "Empty"));
     centre.forEach((rank) => {
       if (myTurn && playing) {
@@ -301,7 +350,8 @@ export function renderTable(view, ui) {
       view.phase === "call" ? "Calling" : "Your turn"));
     head.append(el("span", { class: "pairs-seat-score" }, `${number(view.totals[me])} pts`));
     handZone.append(head);
-    const cards = el("div", { class: "pairs-cards", "data-zone": "hand" });
+    const cards = el("div", { class: "pairs-cards pairs-overlap", "data-zone": "hand" });
+    cards.style.setProperty("--n", String(Math.max(hand.length, 1)));
     hand.forEach((rank, index) => {
       const isKnown = (knownLeft[rank] || 0) > 0;
       if (isKnown) knownLeft[rank] -= 1;
@@ -362,7 +412,8 @@ export function renderTable(view, ui) {
     if (focus) focusGroup(root.querySelector(focus));
   }
 
-  play.append(callZone, centreZone, tools, handZone);
+  // The prompt (and a refusal) sits between the centre and the controls, above the hand.
+  play.append(centreZone, message.node, tools, callZone, handZone);
   root.append(el("div", { class: "pairs-main" }, seats, play));
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.mode !== "bid") {

@@ -171,7 +171,8 @@ export function renderTable(view, ui) {
       el("span", { class: "ql-label" }, "Contract"),
       el("strong", { class: "ql-contract-name", "data-contract": view.contract },
         contractName(view.contract)),
-      el("span", { class: "ql-contract-rule" }, contractRule(view.contract, options)),
+      el("span", { class: "ql-contract-rule", title: contractRule(view.contract, options) },
+        contractRule(view.contract, options)),
     );
   } else {
     contractBox.append(el("span", { class: "ql-label" }, "Contract"),
@@ -181,7 +182,8 @@ export function renderTable(view, ui) {
 
   // The chips name the contracts; one tip beside them says each one's rule.
   const chipList = (ids, label, current = null) => {
-    const chips = el("ul", { class: "ql-chips", "aria-label": label });
+    // One line; on a phone it scrolls sideways (a tab stop, so a keyboard can scroll it too).
+    const chips = el("ul", { class: "ql-chips", tabindex: "0", "aria-label": label });
     for (const id of ids) {
       chips.append(el("li", {
         class: `ql-chip${id === current ? " is-current" : ""}`, "data-contract": id,
@@ -212,15 +214,14 @@ export function renderTable(view, ui) {
 
   const last = lastMove(view, ui);
   if (last) root.append(el("p", { class: "ql-last", "data-last": "" }, last));
-  root.append(message);
 
   // --- the dealer's choice --------------------------------------------------------------
   const chooseActions = (view.legal || []).filter((a) => a.startsWith("choose "));
   const iChoose = choosing && chooseActions.length > 0;
-  // The dealer looks at their hand, then chooses: the hand comes first, above the choice.
-  if (iChoose && me !== null) root.append(myHand());
+  // The dealer chooses where the trick will be, looking at the hand below it.
+  let choosePanel = null;
   if (iChoose) {
-    const panel = el("section", { class: "ql-choose", "aria-label": "Choose the contract" },
+    const panel = el("section", { class: "ql-choose", "aria-label": "Choose the contract", "data-zone": "choose" },
       el("h2", {}, "Choose the contract for this deal"));
     const list = el("div", { class: "ql-choose-list" });
     // The wheel's own order, as in the chips above (legal actions come sorted by name).
@@ -236,17 +237,18 @@ export function renderTable(view, ui) {
       el("span", {}, contractRule(id, options))));
     }
     panel.append(toolbar(list, { key: "contracts", label: "Contracts", vertical: true }));
-    root.append(panel);
+    choosePanel = panel;
   }
 
-  // --- the board: four seats round the middle -------------------------------------------
-  const board = el("div", { class: `ql-board${snack ? " is-snack" : ""}` });
+  // --- the board: the other seats as strips at the top, the middle, the prompt, the hand --
+  const board = el("div", { class: `ql-board${snack ? " is-snack" : ""}${iChoose ? " is-choosing" : ""}` });
   for (const seat of seats) {
     if (seat === me) continue;
     board.append(seatPanel(seat));
   }
-  board.append(snack ? snackMiddle() : trickMiddle());
-  if (me !== null && !iChoose) board.append(myHand());
+  board.append(choosePanel || (snack ? snackMiddle() : trickMiddle()));
+  board.append(message); // the prompt, or the reason a press was refused, above the hand
+  if (me !== null) board.append(myHand());
   root.append(board);
 
   root.append(scoreSheet(view, ui));
@@ -298,6 +300,8 @@ export function renderTable(view, ui) {
     });
     panel.append(el("div", { class: "ql-seat-head" },
       el("span", { class: "ql-seat-name" }, name), ...seatChips(seat), seatNumbers(seat)));
+    const latest = latestMove(view.log || [], seat);
+    if (latest) panel.append(el("p", { class: "ql-seat-last", "data-seat-last": seat }, latest));
     const size = (view.hand_sizes || [])[seat] || 0;
     const open = view.hands && Array.isArray(view.hands[seat]) ? view.hands[seat] : null;
     if (open) {
@@ -400,7 +404,11 @@ export function renderTable(view, ui) {
     middle.append(el("p", { class: "ql-label ql-piles-label" }, "Piles ",
       tip(TIPS.snackPiles, { about: "taking a pile" })));
     const piles = el("div", { class: "ql-piles", role: "group", "aria-label": "Piles" });
-    (view.piles || []).forEach((size, index) => {
+    const left = (view.piles || []).some((size) => size > 0);
+    if (!left) {
+      middle.append(el("p", { class: "ql-piles-gone", "data-piles": "none" }, "All six piles have been taken."));
+    }
+    (left ? view.piles : []).forEach((size, index) => {
       const p = index + 1;
       const action = `take ${p}`;
       const home = `pile-${p}`;
@@ -433,7 +441,7 @@ export function renderTable(view, ui) {
           role: "img", "aria-label": text }, pileFace, caption));
       }
     });
-    middle.append(toolbar(piles, { key: "piles", label: "Piles" }));
+    if (left) middle.append(toolbar(piles, { key: "piles", label: "Piles" }));
     if (legal.has("pass")) {
       middle.append(el("div", { class: "ql-tools" }, el("button", {
         type: "button", class: "ql-button", "data-action": "pass", onclick: press("pass"),
@@ -454,6 +462,7 @@ export function renderTable(view, ui) {
       el("span", { class: "ql-note" }, plural(hand.length, "card")),
       ...seatChips(me, true), seatNumbers(me)));
     const cards = el("div", { class: "ql-hand", "data-zone": "hand" });
+    cards.style.setProperty("--n", String(Math.max(hand.length, 1)));
     const interactive = myTurn && !choosing;
     hand.forEach((code, i) => {
       if (code === null || code === undefined) {
@@ -493,8 +502,10 @@ export function renderTable(view, ui) {
     if (choosing && hand.length && hand.every((c) => c === null)) {
       panel.append(el("p", { class: "ql-note" }, "Your cards stay face down until the dealer has chosen."));
     } else if (openTrousers && !view.over) {
-      panel.append(el("p", { class: "ql-note" },
-        "Open Trousers: the others see your cards; you play by position."));
+      const blind = myBlindPlay(view, me);
+      panel.append(el("p", { class: "ql-note", "data-blind-play": blind || "" },
+        blind ? `You last played the ${cardShort(blind)} (blind).`
+          : "You play blind, by position; the others see your cards."));
     }
     return panel;
   }
@@ -521,6 +532,62 @@ export function renderTable(view, ui) {
     }
     return ["Your turn: lead a card.", "turn"];
   }
+}
+
+/**
+ * The last completed trick of this deal (view.last_trick: public, every card in it was played
+ * face up), for the shell's "Last trick" control: the four cards in play order from the
+ * leader, each under its player's name, the winner marked. null before the first trick ends
+ * and in Snack, which has no tricks.
+ */
+export function renderLastTrick(view, ui) {
+  const last = view.last_trick;
+  if (!last || view.contract === "snack" || !Array.isArray(last.plays) || !last.plays.length) return null;
+  ensureFrenchCss();
+  const me = view.seat === null || view.seat === undefined ? null : view.seat;
+  const number = (view.tricks_won || []).reduce((sum, n) => sum + (n || 0), 0);
+  const who = (seat) => (seat === me ? "You" : nameOf(ui, seat));
+  const node = el("div", { class: "ql-last-trick", "data-last-trick": number || "" });
+  node.append(el("p", { class: "ql-last-caption" },
+    `Trick ${number || ""}`.trim() + `: ${last.winner === me ? "you took it" : `${nameOf(ui, last.winner)} took it`}.`));
+  const cards = el("ol", { class: "ql-last-cards" });
+  last.plays.forEach(([seat, code], index) => {
+    cards.append(el("li", {
+      class: `ql-last-play${seat === last.winner ? " is-winner" : ""}`, "data-seat": seat,
+    },
+    cardFace(code, { small: true, label: `${who(seat)} ${index === 0 ? "led" : "played"} the ${cardName(code)}` +
+      `${seat === last.winner ? ", winning the trick" : ""}` }),
+    el("span", { class: "ql-last-name", "aria-hidden": "true" }, who(seat))));
+  });
+  node.append(cards);
+  return { title: "Last trick", node };
+}
+
+/** A seat's latest move this deal in a few words, for its strip ("played 9♠"), or null. */
+function latestMove(log, seat) {
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.seat !== seat) continue;
+    const [verb, arg] = String(e.action).split(" ");
+    const code = e.card || (parseCode(arg) ? arg : null);
+    if (verb === "play") return code ? `played ${cardShort(code)}` : "played a card";
+    if (verb === "take") return `took pile ${arg}`;
+    if (verb === "pass") return "passed";
+    if (verb === "choose") return `chose ${contractName(e.contract || arg)}`;
+    return null;
+  }
+  return null;
+}
+
+/** In Open Trousers, the card the viewer last played blind (public once played), or null. */
+function myBlindPlay(view, me) {
+  if (me === null || view.contract !== "open-trousers") return null;
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.seat === me && String(e.action).startsWith("play") && e.card) return e.card;
+  }
+  return null;
 }
 
 // The last move, in words, from the log (which holds only public facts).

@@ -51,6 +51,59 @@ export function describeLogEntry(entry, ui) {
   }
 }
 
+/** A seat's latest move this round in a few words, for its strip ("built 7"), or null. */
+function latestMove(log, seat) {
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.seat !== seat) continue;
+    const [verb, rank] = String(e.action).split(" ");
+    if (verb === "lead") return `led ${e.card}`;
+    if (verb === "build") return `built ${rank}`;
+    if (verb === "test") return e.joined ? `tested ${e.card}: in` : `tested ${e.card}: out`;
+    if (verb === "withdraw") return e.took !== null && e.took !== undefined ? `withdrew, took ${e.took}` : "withdrew";
+    if (verb === "win") return `won ${e.points}`;
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The last won countdown of this round, from the public log (its `win` entry lists the cards
+ * in play order), with the moves of that trick in words: for the shell's "Last trick"
+ * control. null before the first trick of the round is won.
+ */
+export function renderLastTrick(view, ui) {
+  const log = view.log || [];
+  let end = -1;
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].action === "win") {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  ensurePairsCss();
+  const win = log[end];
+  let start = end;
+  while (start > 0 && log[start].action !== "lead") start -= 1;
+  const cards = Array.isArray(win.cards) ? win.cards : [];
+  const node = el("div", { class: "tm-last-trick", "data-last-trick": "" });
+  node.append(el("p", { class: "tm-last-caption" },
+    `${nameOf(ui, win.seat)} won ${win.points} ${win.points === 1 ? "card" : "cards"}` +
+      `${win.perfect ? " with a perfect countdown" : ""}.`));
+  const row = el("ol", { class: "tm-last-cards", "aria-label": "The countdown in play order" });
+  cards.forEach((rank, index) => row.append(el("li", {},
+    cardFace(rank, { small: true, label: `${rank}, ${index === 0 ? "lead" : ordinal(index + 1)}` }))));
+  node.append(row);
+  const moves = el("ol", { class: "tm-last-moves" });
+  for (const entry of log.slice(start, end)) {
+    const text = describeLogEntry(entry, ui);
+    if (text) moves.append(el("li", {}, text));
+  }
+  if (moves.childNodes.length) node.append(moves);
+  return { title: "Last trick", node };
+}
+
 export function renderTable(view, ui) {
   ensurePairsCss();
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
@@ -86,8 +139,7 @@ export function renderTable(view, ui) {
   // The card just turned from the deck (a lead or a test that joined), for motion.js.
   const newest = log[log.length - 1];
   const fromDeck = newest && ["lead", "test"].includes(String(newest.action).split(" ")[0]) ? newest.card : null;
-  if (last) root.append(el("p", { class: "pairs-zone-note", "data-last": "" }, `Last: ${last}`));
-  root.append(message.node);
+  if (last) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, `Last: ${last}`));
 
   // --- seats ----------------------------------------------------------------------------
   function seatPanel(seat) {
@@ -120,6 +172,8 @@ export function renderTable(view, ui) {
         cardFace(shown, { small: true, label: `${name} went out taking the ${shown}` })));
     }
     panel.append(pileLine(seat, `${name}'s`));
+    const latest = latestMove(log, seat);
+    if (latest) panel.append(el("p", { class: "pairs-seat-last", "data-seat-last": seat }, latest));
     return panel;
   }
 
@@ -159,6 +213,12 @@ export function renderTable(view, ui) {
         trick.length ? `${trick.length} of 10 · missing ${missing.join(", ") || "none"}`
           : "no cards")));
     const cards = el("div", { class: "pairs-cards", "data-zone": "trick" });
+    // Ten places in one row: a card in play gets a card's width, a missing rank a narrow one.
+    const columns = [];
+    for (let r = 10; r >= 1; r -= 1) {
+      columns.push(trick.includes(r) ? "minmax(0, calc(var(--pc-w) + 2px))" : "minmax(0, var(--tm-gap-w))");
+    }
+    cards.style.gridTemplateColumns = columns.join(" ");
     for (let r = 10; r >= 1; r -= 1) {
       const pos = trick.indexOf(r);
       const slot = el("span", { class: "tm-slot", "data-slot": r });
@@ -257,7 +317,8 @@ export function renderTable(view, ui) {
     head.append(el("span", { class: "pairs-seat-score" }, `${view.totals[me]} pts`));
     handZone.append(head);
     const shown = view.shown ? view.shown[me] : null;
-    const cards = el("div", { class: "pairs-cards", "data-zone": "hand" });
+    const cards = el("div", { class: "pairs-cards pairs-overlap", "data-zone": "hand" });
+    cards.style.setProperty("--n", String(Math.max(hand.length, 1)));
     hand.forEach((rank) => {
       if (myTurn) {
         const action = `build ${rank}`;
@@ -295,9 +356,9 @@ export function renderTable(view, ui) {
         ? ["", "info"] : [`${nameOf(ui, view.to_act)} to play.`, "info"];
     }
     if (state.picking) return ["Withdraw: press the countdown card you want to take.", "turn"];
-    const parts = ["Your turn: press a hand card to build it"];
+    const parts = ["Your turn: build a card from your hand"];
     if (legal.has("test")) parts.push("Test the deck");
-    parts.push(legal.has("withdraw") ? "or Withdraw" : "or press a countdown card to withdraw with it");
+    parts.push(legal.has("withdraw") ? "or Withdraw" : "or press a countdown card to take it and withdraw");
     return [`${parts.join(", ")}.`, "turn"];
   }
 
@@ -310,7 +371,8 @@ export function renderTable(view, ui) {
     if (focus) focusGroup(root.querySelector(focus));
   }
 
-  const play = el("div", { class: "pairs-play" }, countdown, tools, handZone);
+  // The prompt (and a refusal) sits between the countdown and the controls, above the hand.
+  const play = el("div", { class: "pairs-play" }, countdown, message.node, tools, handZone);
   root.append(el("div", { class: "pairs-main" }, seats, play));
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.picking) {

@@ -1,0 +1,170 @@
+"""Screenshots of each table mid-game, for the README and for looking at the layout.
+
+    python3 tools/screens.py                 # every shot into docs/screens/
+    python3 tools/screens.py --only snack    # the shots whose name contains "snack"
+    python3 tools/screens.py --out /tmp/s    # somewhere else
+
+It builds the site into a temporary folder (never the shared ``dist/``), serves it on
+127.0.0.1 like the browser tests do, opens each deep link below in headless Chromium
+(Playwright's own, else ``/usr/bin/chromium``; ``PARLOUR_CHROMIUM`` overrides) with every
+other host unresolvable, plays the person's first few moves by pressing the table's own
+controls (the first legal one, so a shot is the same every time) and saves the window as
+``<name>-<width>.png`` at each width (the same position at every width).
+
+To add a shot (another language, another game or position), add a ``Shot`` to ``SHOTS``:
+a name, the link's query string, how many of the person's moves to make first, and the
+widths (and, if needed, the page's ``lang`` query and a final step such as opening a panel).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from playwright.sync_api import Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screens"
+HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+WIDTHS = (360, 1280)
+HEIGHTS = {360: 640, 1280: 720}
+"""The window for each width: a small phone, and a laptop."""
+
+# The table awaits the person (a control with an action), a dialog waits, or the game is over.
+READY = """() => document.documentElement.dataset.gameState === "over"
+  || document.querySelector(".overlay .dialog button") !== null
+  || document.querySelector(
+    ".table[data-awaiting]:not([data-awaiting='']) [data-action]") !== null"""
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    """The file's name before ``-<width>.png``."""
+    query: str
+    """The deep link (README "Links"): the game, seats, seed, options."""
+    moves: int = 3
+    """How many of the person's moves to make before the shot (the first legal one each)."""
+    widths: tuple[int, ...] = WIDTHS
+
+
+HUMAN_VS_COMPUTERS = "seats=human,bot,bot,bot&level=easy&speed=instant"
+SHOTS = (
+    Shot("nine-virtues", f"?game=nine-virtues&players=4&{HUMAN_VS_COMPUTERS}&seed=7", moves=2),
+    Shot("to-the-moon", f"?game=to-the-moon&players=4&{HUMAN_VS_COMPUTERS}&seed=7", moves=4),
+    Shot("quodlibet", f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3&contracts=minus"),
+    Shot("snack", f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3&contracts=snack"),
+    Shot(
+        "open-trousers",
+        f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3&contracts=open-trousers",
+    ),
+)
+
+
+def build_module() -> ModuleType:
+    """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
+    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def chromium(playwright: Playwright) -> str:
+    given = os.environ.get("PARLOUR_CHROMIUM")
+    if given:
+        return given
+    try:
+        own = str(playwright.chromium.executable_path)
+    except Exception:  # no browsers downloaded
+        own = ""
+    if own and Path(own).is_file():
+        return own
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise SystemExit("screens: no Chromium found (set PARLOUR_CHROMIUM)")
+
+
+def play_to(page: Page, url: str, shot: Shot) -> None:
+    """Open the shot's link and make the person's first ``shot.moves`` moves."""
+    page.goto(url + shot.query)
+    page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+    made = 0
+    while True:
+        page.wait_for_function(READY, timeout=120_000)
+        dialog = page.query_selector(".overlay .dialog button")
+        if dialog:
+            dialog.click()
+            continue
+        over = page.evaluate("document.documentElement.dataset.gameState") == "over"
+        if made >= shot.moves or over:
+            return
+        control = page.query_selector(".table [data-action]")
+        control.click()
+        page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
+        made += 1
+
+
+def take(page: Page, shot: Shot, width: int, out: Path) -> Path:
+    """The window at ``width`` (the position stays: resizing does not redraw the game)."""
+    page.set_viewport_size({"width": width, "height": HEIGHTS.get(width, 800)})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    path = out / f"{shot.name}-{width}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    parser.add_argument("--only", default="", help="only shots whose name contains this")
+    args = parser.parse_args(argv)
+    build = build_module()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        site = build.build_site(Path(tmp) / "dist")
+        server = build.site_server(site, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium(playwright), args=[HOST_RULES]
+                )
+                context = browser.new_context(service_workers="block", device_scale_factor=1)
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                for shot in SHOTS:
+                    if args.only not in shot.name:
+                        continue
+                    play_to(page, url, shot)
+                    for width in shot.widths:
+                        path = take(page, shot, width, args.out)
+                        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+                        print(f"screens: {shown}")
+                browser.close()
+                if errors:
+                    print(
+                        "screens: the page reported errors:\n" + "\n".join(errors), file=sys.stderr
+                    )
+                    return 1
+        finally:
+            server.shutdown()
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
