@@ -11,7 +11,7 @@
 
 import {
   RANK_ORDER, SUITS, SUIT_ORDER, backFan, cardBack, cardButton, cardFace, cardName,
-  cardSlot, ensureFrenchCss, parseCode, suitIcon,
+  cardShort, cardSlot, ensureFrenchCss, parseCode, suitIcon,
 } from "../cards-french.js";
 import { tip } from "../tips.js";
 import {
