@@ -64,6 +64,8 @@ OUTSIDE = """() => {
   return out;
 }"""
 
+# The controls that play a move now (a control being drawn or waiting can be disabled).
+ACTIONS = ".table-body [data-action]:not([disabled]):not([aria-disabled=true])"
 OFF_CARD = ".table-body .pc-btn.pc-btn-off, .table-body .fc-btn.is-off"
 
 
@@ -89,7 +91,7 @@ def refusal_in_sight(page: Page) -> bool:
     if off is None:
         return False
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    off.click()
+    off.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     error = page.locator(".table-body [data-kind=error]")
     error.wait_for(timeout=10_000)
     box: dict[str, Any] | None = error.bounding_box()
@@ -118,7 +120,7 @@ def test_every_decision_fits_the_window(open_game: Callable[..., Page], name: st
         check_every_size(page, f"{name}, decision {decisions}")
         if not refused:
             refused = refusal_in_sight(page)
-        controls = page.query_selector_all(".table-body [data-action]")
+        controls = page.query_selector_all(ACTIONS)
         control = rng.choice(controls)
         control.click()
         page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
