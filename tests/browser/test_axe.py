@@ -26,7 +26,12 @@ COMMON = "&level=easy&speed=instant"
 
 
 def violations(target: Page | Frame) -> list[str]:
-    """axe's violations on the page as it is now: one readable line per node."""
+    """axe's violations on the page once its finite animations have ended (a fade-in caught
+    half way reads as low contrast): one readable line per node."""
+    target.wait_for_function(
+        """() => document.getAnimations().every((a) => a.playState !== "running" ||
+             a.effect?.getComputedTiming().iterations === Infinity)"""
+    )
     if not target.evaluate("typeof window.axe === 'object'"):
         target.evaluate(AXE.axe_script)
     experimental = target.evaluate("axe.getRules(['experimental']).map((rule) => rule.ruleId)")
