@@ -46,6 +46,13 @@ def saved_games(page: Page) -> dict[str, dict[str, Any]]:
 
 
 def only_save(page: Page) -> dict[str, Any]:
+    """The one saved game, once the site has written it (the first write waits for the
+    game's Web Lock, so it can come a moment after the table appears)."""
+    page.wait_for_function(
+        "(prefix) => Object.keys(localStorage).some((k) => k.startsWith(prefix))",
+        arg=SAVE_PREFIX,
+        timeout=30_000,
+    )
     saves = saved_games(page)
     assert len(saves) == 1, f"expected one saved game, found {sorted(saves)}"
     return next(iter(saves.values()))
