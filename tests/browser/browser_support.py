@@ -63,6 +63,38 @@ def engine_game(page: Page) -> engine.Game:
     return engine.load_game(only_save(page)["engine"])
 
 
+def web_save_record(
+    game: engine.Game,
+    save_id: str,
+    *,
+    name: str = "Ada",
+    speed: str = "instant",
+    to_act: int | None = None,
+    updated: str = "2026-01-02T10:00:00.000Z",
+) -> dict[str, Any]:
+    """A two-seat To the Moon game (a person against the computer) as the page stores it."""
+    return {
+        "format": "parlour-web-save",
+        "version": 1,
+        "id": save_id,
+        "setup": {
+            "game": "to-the-moon",
+            "players": 2,
+            "seats": ["human", "bot"],
+            "names": [name, "Computer 2"],
+            "level": "easy",
+            "seed": game.seed,
+            "speed": speed,
+        },
+        "engine": game.to_json(),
+        "round": game.round,
+        "over": game.is_over,
+        "toAct": to_act,
+        "created": "2026-01-02T10:00:00.000Z",
+        "updated": updated,
+    }
+
+
 def force_generic_renderer(page: Page) -> None:
     """Use the generic renderer for every game (its buttons are exactly the legal actions)."""
     page.route(

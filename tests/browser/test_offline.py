@@ -32,7 +32,7 @@ from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games, watch
+from browser_support import SAVE_PREFIX, saved_games, watch, web_save_record
 from playwright.sync_api import BrowserContext, Page, Playwright
 
 import engine
@@ -249,26 +249,7 @@ def nearly_over(save_id: str, seed: int = 9, left: int = 3) -> dict[str, Any]:
     for n in range(mine[-left]):
         game.apply(game.bot_action("easy", n))
     assert game.to_act == 0
-    return {
-        "format": "parlour-web-save",
-        "version": 1,
-        "id": save_id,
-        "setup": {
-            "game": "to-the-moon",
-            "players": 2,
-            "seats": ["human", "bot"],
-            "names": ["You", "Computer 2"],
-            "level": "easy",
-            "seed": seed,
-            "speed": "instant",
-        },
-        "engine": game.to_json(),
-        "round": game.round,
-        "over": False,
-        "toAct": 0,
-        "created": "2026-01-02T10:00:00.000Z",
-        "updated": "2026-01-02T10:00:00.000Z",
-    }
+    return web_save_record(game, save_id, name="You", to_act=0)
 
 
 def sw_state(page: Page) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import zlib
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, force_generic_renderer, saved_games, watch
+from browser_support import SAVE_PREFIX, force_generic_renderer, saved_games, watch, web_save_record
 from playwright.sync_api import Browser, Page
 
 import engine
@@ -33,26 +33,7 @@ def record(save_id: str, seed: int, moves: int = 0, *, over: bool = False) -> di
             break
         game.apply(game.bot_action("easy", step))
         step += 1
-    return {
-        "format": "parlour-web-save",
-        "version": 1,
-        "id": save_id,
-        "setup": {
-            "game": "to-the-moon",
-            "players": 2,
-            "seats": ["human", "bot"],
-            "names": ["Ada", "Computer 2"],
-            "level": "easy",
-            "seed": seed,
-            "speed": "instant",
-        },
-        "engine": game.to_json(),
-        "round": game.round,
-        "over": game.is_over,
-        "toAct": None,
-        "created": "2026-01-02T10:00:00.000Z",
-        "updated": f"2026-01-02T10:{seed % 60:02d}:00.000Z",
-    }
+    return web_save_record(game, save_id, updated=f"2026-01-02T10:{seed % 60:02d}:00.000Z")
 
 
 def put(page: Page, records: list[dict[str, Any]]) -> None:

@@ -9,7 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, engine_game, force_generic_renderer, only_save
+from browser_support import (
+    SAVE_PREFIX,
+    engine_game,
+    force_generic_renderer,
+    only_save,
+    web_save_record,
+)
 from playwright.sync_api import Page
 
 import engine
@@ -27,26 +33,9 @@ def record(save_id: str, seed: int, moves: int = 0) -> dict[str, Any]:
     game = engine.new_game("to-the-moon", 2, seed=seed)
     for _ in range(moves):
         game.apply(game.bot_action("easy", 1))
-    return {
-        "format": "parlour-web-save",
-        "version": 1,
-        "id": save_id,
-        "setup": {
-            "game": "to-the-moon",
-            "players": 2,
-            "seats": ["human", "bot"],
-            "names": ["Ada", "Computer 2"],
-            "level": "easy",
-            "seed": seed,
-            "speed": "normal",
-        },
-        "engine": game.to_json(),
-        "round": game.round,
-        "over": game.is_over,
-        "toAct": None,
-        "created": "2026-01-02T10:00:00.000Z",
-        "updated": f"2026-01-02T10:0{seed % 10}:00.000Z",
-    }
+    return web_save_record(
+        game, save_id, speed="normal", updated=f"2026-01-02T10:0{seed % 10}:00.000Z"
+    )
 
 
 def preload(page: Page, items: dict[str, str]) -> None:
