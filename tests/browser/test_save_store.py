@@ -156,7 +156,15 @@ def test_two_tabs_never_shorten_a_game(page: Page, browser: Browser, site_url: s
     assert second.locator(".table").count() == 0
 
     # The first tab plays on; the second takes over and continues from the newest move.
+    (earlier,) = saved_games(page).values()
     play_one_move(page)
+    # The click and the computer's answer are written after the table re-renders, so wait for
+    # both to be stored (the person's move and the reply) before taking the newest copy.
+    page.wait_for_function(
+        "([p, n]) => Object.keys(localStorage).some((k) => k.startsWith(p)"
+        " && JSON.parse(JSON.parse(localStorage.getItem(k)).engine).log.length >= n)",
+        arg=[SAVE_PREFIX, moves(earlier) + 2],
+    )
     page.wait_for_selector(MY_TURN, timeout=30_000)
     (latest,) = saved_games(page).values()
     second.get_by_role("button", name="Continue here").click()
@@ -164,7 +172,8 @@ def test_two_tabs_never_shorten_a_game(page: Page, browser: Browser, site_url: s
     page.get_by_text("This game is open in another tab").wait_for()
     assert page.locator(".table").count() == 0
     (now,) = saved_games(second).values()
-    assert now["engine"] == latest["engine"], "the second tab loaded the newest save"
+    newest, loaded = json.loads(latest["engine"])["log"], json.loads(now["engine"])["log"]
+    assert loaded[: len(newest)] == newest, "the second tab loaded the newest save"
     play_one_move(second)
     second.wait_for_function(
         "([p, n]) => Object.keys(localStorage).some((k) => k.startsWith(p)"
