@@ -377,6 +377,63 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
+I18N = WEB / "i18n"
+"""Message catalogs: ``web/i18n/<lang>/<area>.json``, each a flat object of ICU messages. A key
+``<area>.<name>`` is ``name`` in ``<area>.json``; a language is a folder, so a third one needs
+nothing but its own catalog files."""
+I18N_LIB = "intl-messageformat"
+
+
+def read_catalogs() -> dict[str, dict[str, str]]:
+    """``{lang: {"area.name": message}}`` from ``web/i18n``; refuses a non-string message."""
+    catalogs: dict[str, dict[str, str]] = {}
+    for folder in sorted(p for p in I18N.iterdir() if p.is_dir()):
+        messages: dict[str, str] = {}
+        for path in sorted(folder.glob("*.json")):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except ValueError as exc:
+                raise StepFailed(f"build: {path.relative_to(ROOT)}: {exc}") from exc
+            if not isinstance(data, dict):
+                raise StepFailed(f"build: {path.relative_to(ROOT)} is not a JSON object")
+            for name, message in data.items():
+                if not isinstance(message, str):
+                    raise StepFailed(f"build: {path.relative_to(ROOT)}: {name} is not a string")
+                messages[f"{path.stem}.{name}"] = message
+        catalogs[folder.name] = messages
+    if "en" not in catalogs:
+        raise StepFailed("build: web/i18n/en/ is missing (English is the fallback language)")
+    return catalogs
+
+
+def write_catalogs(stage: Path) -> None:
+    """``js/i18n/<lang>.js`` (one ES module per language: ``export default {key: message}``)
+    and ``js/i18n/index.js`` (the languages with their own names, and the vendored
+    formatter), which web/js/i18n.js imports."""
+    out = stage / "js" / "i18n"
+    out.mkdir(parents=True, exist_ok=True)
+    catalogs = read_catalogs()
+    for lang, messages in catalogs.items():
+        body = json.dumps(messages, ensure_ascii=False, indent=0, sort_keys=True)
+        (out / f"{lang}.js").write_text(
+            f"// Written by build.py from web/i18n/{lang}/*.json.\nexport default {body};\n",
+            encoding="utf-8",
+        )
+    lib_dir = f"vendor/{I18N_LIB}-{npm_version(I18N_LIB)}"
+    _copy(ROOT / "node_modules" / I18N_LIB / "intl-messageformat.iife.js",
+          stage / lib_dir / "intl-messageformat.js")  # fmt: skip
+    languages = [
+        {"code": lang, "name": messages.get("common.language-name", lang)}
+        for lang, messages in catalogs.items()
+    ]
+    (out / "index.js").write_text(
+        "// Written by build.py: the catalogs in web/i18n/ and the vendored formatter.\n"
+        f"export const LANGUAGES = {json.dumps(languages, ensure_ascii=False)};\n"
+        f'export {{ IntlMessageFormat }} from "../../{lib_dir}/intl-messageformat.js";\n',
+        encoding="utf-8",
+    )
+
+
 def build_site(
     out: Path = DIST,
     engine_install: str = DEFAULT_ENGINE_INSTALL,
@@ -400,7 +457,9 @@ def build_site(
     say(f"build: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
 
     # The front end, as written (the worker module goes to a content-hashed folder below).
-    shutil.copytree(WEB, stage, ignore=shutil.ignore_patterns("py", "__pycache__", "*.pyc", ".*"))
+    shutil.copytree(
+        WEB, stage, ignore=shutil.ignore_patterns("py", "i18n", "__pycache__", "*.pyc", ".*")
+    )
 
     # The engine: wheel and worker under a content hash, so they can be cached for good.
     worker = (WEB / "py" / "worker.py").read_bytes()
@@ -435,6 +494,9 @@ def build_site(
         stem = path.name.rsplit("-", 1)[0] if "-" in path.name else path.stem
         if stem in PYSCRIPT_CHUNKS:
             _copy(path, stage / pyscript_dir / path.name)
+
+    # The message catalogs (web/i18n/<lang>/*.json) and their formatter (README, "Languages").
+    write_catalogs(stage)
 
     # Which per-game renderers exist (the others fall back to the generic one).
     renderers = sorted(

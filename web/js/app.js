@@ -2,6 +2,7 @@
 // continues or demonstrates games. Readiness is on the root element for people and tests:
 //   <html data-engine="loading|ready|error" data-game-state="none|playing|over">
 
+import "./i18n.js"; // first: picks the language and loads its catalog (<html lang> follows)
 import { h } from "./dom.js";
 import { manifest } from "./manifest.js";
 import { Engine } from "./engine.js";

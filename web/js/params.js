@@ -30,6 +30,7 @@ export const KNOWN = [
   "autostart",
   "contracts",
   "names",
+  "lang",
 ];
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);

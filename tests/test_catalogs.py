@@ -1,0 +1,78 @@
+"""The message catalogs (web/i18n/<lang>/*.json, README "Languages"): every language has the
+same keys, every message parses as ICU MessageFormat, and each key takes the same arguments of
+the same kinds in every language (a translation may reorder them, never drop or add one)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "web" / "i18n"
+
+
+@cache
+def parsed() -> dict[str, dict[str, dict[str, Any]]]:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "@formatjs").is_dir():
+        pytest.skip("needs Node and node_modules (python3 build.py test installs them)")
+    out = subprocess.run(
+        [node, str(ROOT / "tools" / "catalog_args.mjs"), str(I18N)],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    result: dict[str, dict[str, dict[str, Any]]] = json.loads(out.stdout)
+    return result
+
+
+def test_english_and_korean_exist() -> None:
+    assert {"en", "ko"} <= set(parsed())
+
+
+def test_every_language_has_the_same_keys() -> None:
+    catalogs = parsed()
+    english = set(catalogs["en"])
+    for lang, messages in catalogs.items():
+        assert sorted(english - set(messages)) == [], f"{lang} lacks these keys"
+        assert sorted(set(messages) - english) == [], f"{lang} has keys English lacks"
+
+
+def test_every_message_parses() -> None:
+    bad = [(lang, key, entry["error"]) for lang, messages in parsed().items()
+           for key, entry in messages.items() if entry["error"]]  # fmt: skip
+    assert bad == []
+
+
+def test_placeholders_match_across_languages() -> None:
+    catalogs = parsed()
+    english = catalogs["en"]
+    diffs = [
+        (lang, key, english[key]["args"], entry["args"])
+        for lang, messages in catalogs.items()
+        for key, entry in messages.items()
+        if key in english and entry["args"] != english[key]["args"]
+    ]
+    assert diffs == []
+
+
+def test_the_checker_sees_a_missing_placeholder(tmp_path: Path) -> None:
+    """The comparison can fail: a message that drops its argument is reported."""
+    for lang, text in (("en", "{n} cards"), ("ko", "카드")):
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "x.json").write_text(json.dumps({"k": text}), encoding="utf-8")
+    (tmp_path / "en" / "y.json").write_text('{"broken": "{n, plural, one {#}"}', encoding="utf-8")
+    (tmp_path / "ko" / "y.json").write_text('{"broken": "{n}"}', encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("needs Node")
+    out = json.loads(subprocess.run(
+        [node, str(ROOT / "tools" / "catalog_args.mjs"), str(tmp_path)],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout)  # fmt: skip
+    assert out["en"]["x.k"]["args"] == ["n:argument"] and out["ko"]["x.k"]["args"] == []
+    assert out["en"]["y.broken"]["error"] and out["ko"]["y.broken"]["error"] is None

@@ -1,0 +1,51 @@
+// Reads web/i18n/<lang>/*.json, parses every message with the ICU parser intl-messageformat
+// uses, and prints {lang: {key: {args: [...], error: null|text}}} as JSON (tests/test_catalogs.py).
+// An argument is "name:kind" (kind: argument, number, plural, selectordinal, select, tag).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
+
+const root = process.argv[2];
+const KIND = {
+  [TYPE.argument]: "argument",
+  [TYPE.number]: "number",
+  [TYPE.date]: "date",
+  [TYPE.time]: "time",
+  [TYPE.select]: "select",
+  [TYPE.plural]: "plural",
+  [TYPE.tag]: "tag",
+};
+
+function collect(elements, into) {
+  for (const el of elements) {
+    if (el.type in KIND) {
+      let kind = KIND[el.type];
+      if (el.type === TYPE.plural && el.pluralType === "ordinal") kind = "selectordinal";
+      into.add(`${el.value}:${kind}`);
+    }
+    if (el.options) for (const option of Object.values(el.options)) collect(option.value, into);
+    if (el.children) collect(el.children, into);
+  }
+}
+
+const out = {};
+for (const lang of readdirSync(root).sort()) {
+  const dir = join(root, lang);
+  if (!statSync(dir).isDirectory()) continue;
+  out[lang] = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    const area = file.slice(0, -5);
+    const data = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    for (const [name, message] of Object.entries(data)) {
+      const args = new Set();
+      let error = null;
+      try {
+        collect(parse(String(message)), args);
+      } catch (e) {
+        error = String(e.message || e);
+      }
+      out[lang][`${area}.${name}`] = { args: [...args].sort(), error };
+    }
+  }
+}
+process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,117 @@
+// Every word a person reads, in the chosen language (README, "Languages").
+//
+// Catalogs live in web/i18n/<lang>/<area>.json as flat objects of ICU MessageFormat messages
+// (plural, selectordinal, select, number); build.py turns each language into one ES module
+// (js/i18n/<lang>.js) and vendors the formatter (intl-messageformat, pinned in the npm lock).
+// A key is "<area>.<name>": t("menu.play") is "play" in menu.json.
+//
+//   t(key, values)        the message, formatted (plurals, ordinals, numbers through Intl)
+//   list(items)           "A, B and C" / "A, B, C" through Intl.ListFormat
+//   number(n), signed(n)  Intl.NumberFormat; signed() always shows the sign (+3, −2, 0)
+//   language()            "en" | "ko"; <html lang> follows it
+//   setLanguage(code)     loads that catalog, remembers the choice, tells the listeners
+//   onLanguageChange(fn)  fn(code) after a switch, so screens can re-render in place
+//
+// The language on load: a valid `lang=` in the address, else the remembered choice, else the
+// first of navigator.languages we have, else English. An unknown `lang=` falls back the same
+// way and is reported by params.js (languageProblem()).
+//
+// A missing key is a bug: it logs a console error (which fails the browser tests) and shows
+// the key itself. Only the chosen language's catalog is fetched.
+
+import { LANGUAGES, IntlMessageFormat } from "./i18n/index.js";
+
+export { LANGUAGES };
+export const STORAGE_KEY = "parlour:lang";
+const CODES = LANGUAGES.map((entry) => entry.code);
+
+function remembered() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // storage blocked (an iframe with third-party storage off)
+  }
+}
+
+function fromBrowser() {
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (CODES.includes(code)) return code;
+  }
+  return null;
+}
+
+const asked = new URLSearchParams(location.search).get("lang");
+const askedCode = asked === null ? null : asked.trim().toLowerCase();
+
+// The `lang=` value when it names no language we have (params.js words the problem).
+export function languageProblem() {
+  return askedCode !== null && !CODES.includes(askedCode) ? asked : null;
+}
+
+function initialLanguage() {
+  if (askedCode !== null && CODES.includes(askedCode)) return askedCode;
+  const kept = remembered();
+  if (kept && CODES.includes(kept)) return kept;
+  return fromBrowser() || "en";
+}
+
+let current = initialLanguage();
+const load = async (code) => (await import(`./i18n/${code}.js`)).default;
+let messages = await load(current);
+let formatters = new Map();
+const listeners = new Set();
+
+function applyToDocument() {
+  document.documentElement.lang = current;
+}
+applyToDocument();
+
+export const language = () => current;
+export const has = (key) => Object.hasOwn(messages, key);
+
+export function t(key, values = undefined) {
+  const source = messages[key];
+  if (source === undefined) {
+    console.error(`i18n: no message "${key}" in ${current}`);
+    return key;
+  }
+  let format = formatters.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(source, current);
+    formatters.set(key, format);
+  }
+  return String(format.format(values));
+}
+
+export function list(items, { type = "conjunction" } = {}) {
+  return new Intl.ListFormat(current, { style: "long", type }).format(items.map(String));
+}
+
+export function number(value, options = {}) {
+  return new Intl.NumberFormat(current, options).format(value);
+}
+
+export const signed = (value) => number(value, { signDisplay: "exceptZero" });
+
+export async function setLanguage(code, { remember = true } = {}) {
+  if (!CODES.includes(code)) throw new Error(`i18n: no language "${code}"`);
+  if (remember) {
+    try {
+      localStorage.setItem(STORAGE_KEY, code);
+    } catch {
+      // storage blocked or full: the switch still applies to this page
+    }
+  }
+  if (code === current) return;
+  messages = await load(code);
+  current = code;
+  formatters = new Map();
+  applyToDocument();
+  for (const listener of listeners) listener(code);
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
