@@ -105,7 +105,8 @@ def latin_words(text: str) -> list[str]:
 def english_words(page: Page, selector: str = "body") -> list[str]:
     """Latin words (two letters or more, minus ``ALLOWED``) in what a person reads or hears,
     each with the text it came from: ``"word  <-  text"``."""
-    return [f"{word}  <-  {text[:80]}" for text in texts(page, selector) for word in latin_words(text)]
+    found = texts(page, selector)
+    return [f"{word}  <-  {text[:80]}" for text in found for word in latin_words(text)]
 
 
 def overflowing(page: Page) -> list[str]:

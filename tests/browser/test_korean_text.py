@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
-
 from korean_text import english_words, latin_words, overflowing
+from playwright.sync_api import Page
 
 PAGE = """<!doctype html><html lang="ko"><body style="margin:0">
 <p>카드를 내세요 Q♠ 10♥ Parlour</p>
 <button aria-label="Play the card">카드</button>
-<p class="visually-hidden" style="position:absolute;width:1px;height:1px;overflow:hidden">Your turn</p>
+<p style="position:absolute;width:1px;height:1px;overflow:hidden">Your turn</p>
 <p hidden>Hidden words</p>
 <div style="display:none">Gone</div>
 <svg><title>Seven of hearts</title></svg>
