@@ -15,9 +15,11 @@ import {
 } from "../cards-french.js";
 import { tip } from "../tips.js";
 import {
-  TIPS, contractName, contractRule, describeLogEntry, inWheelOrder,
+  TIPS, cardCount, contractName, contractRule, describeLogEntry, inWheelOrder, nameOf, num, q,
+  signed, youOf,
 } from "./quodlibet-words.js";
 import { toolbar } from "../keys.js";
+import { list } from "../i18n.js";
 
 export {
   CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords, roundWord,
@@ -40,33 +42,6 @@ function el(tag, attrs = {}, ...children) {
   }
   return node;
 }
-
-function nameOf(ui, seat) {
-  try {
-    const name = ui && ui.seatName ? ui.seatName(seat) : null;
-    return name || `Player ${seat + 1}`;
-  } catch (err) {
-    return `Player ${seat + 1}`;
-  }
-}
-
-/** "+7", "−7", "0" with a real minus sign. */
-function signed(n) {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `\u2212${-n}`;
-  return "0";
-}
-
-/** A total: "12", "−7" (a real minus sign). */
-function num(n) {
-  return n < 0 ? `\u2212${-n}` : String(n);
-}
-
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-const ORDINAL = ["", "1st", "2nd", "3rd", "4th"];
 
 /** Every card of a row from its low end to its high end (QL-21: a row has no gaps). */
 function rowRun(suit, ends) {
@@ -133,7 +108,7 @@ export function renderTable(view, ui) {
       root.classList.remove("is-busy");
     }
   }
-  async function refuse(action, fallback = "That is not allowed now.") {
+  async function refuse(action, fallback = q("refused")) {
     if (busy) return;
     let why = null;
     try {
@@ -150,33 +125,33 @@ export function renderTable(view, ui) {
   // which contracts are practised instead.
   const practice = Array.isArray(options.contracts) ? options.contracts : null;
   const header = el("header", { class: "ql-head" });
-  const status = el("ul", { class: "ql-status", "aria-label": "Deal status" });
+  const status = el("ul", { class: "ql-status", "aria-label": q("status") });
   status.append(el("li", { "data-status": "deal" },
-    practice ? `Practice \u00b7 deal ${view.round} of ${view.deals || practice.length}`
-      : `Deal ${view.round} of ${view.deals || 12}`));
+    practice ? q("status-practice", { round: view.round, deals: view.deals || practice.length })
+      : q("status-deal", { round: view.round, deals: view.deals || 12 })));
   if (view.wheel && !practice) {
-    status.append(el("li", { "data-status": "wheel" }, `Wheel ${view.wheel} of 3 `,
-      tip(TIPS.wheel, { about: "a wheel" })));
+    status.append(el("li", { "data-status": "wheel" }, `${q("status-wheel", { wheel: view.wheel, wheels: 3 })} `,
+      tip(TIPS.wheel, { about: q("about-wheel") })));
   }
   if (view.dealer !== null && view.dealer !== undefined) {
     status.append(el("li", { "data-status": "dealer" },
-      `Dealer: ${view.dealer === me ? "you" : nameOf(ui, view.dealer)} `,
-      tip(practice ? TIPS.practiceDealer : TIPS.dealer, { about: "the dealer" })));
+      `${q("status-dealer", { you: view.dealer === me ? "yes" : "no", name: nameOf(ui, view.dealer) })} `,
+      tip(practice ? TIPS.practiceDealer : TIPS.dealer, { about: q("about-dealer") })));
   }
   header.append(status);
 
   const contractBox = el("div", { class: "ql-contract", "data-zone": "contract" });
   if (view.contract) {
     contractBox.append(
-      el("span", { class: "ql-label" }, "Contract"),
+      el("span", { class: "ql-label" }, q("contract")),
       el("strong", { class: "ql-contract-name", "data-contract": view.contract },
         contractName(view.contract)),
       el("span", { class: "ql-contract-rule", title: contractRule(view.contract, options) },
         contractRule(view.contract, options)),
     );
   } else {
-    contractBox.append(el("span", { class: "ql-label" }, "Contract"),
-      el("strong", { class: "ql-contract-name" }, "not chosen yet"));
+    contractBox.append(el("span", { class: "ql-label" }, q("contract")),
+      el("strong", { class: "ql-contract-name" }, q("contract-none")));
   }
   header.append(contractBox);
 
@@ -199,15 +174,15 @@ export function renderTable(view, ui) {
   const remaining = inWheelOrder(view.remaining_contracts || [], view.remaining_contracts);
   const wheelLine = el("div", { class: "ql-wheel", "data-zone": "remaining" });
   if (practice) {
-    wheelLine.append(el("span", { class: "ql-label" }, "Practising ",
-      rulesTip(practice, "practising these contracts", TIPS.practice)),
-    chipList(practice, "Contracts practised, in order", view.contract));
+    wheelLine.append(el("span", { class: "ql-label" }, `${q("practising")} `,
+      rulesTip(practice, q("about-practising"), TIPS.practice)),
+    chipList(practice, q("practising-list"), view.contract));
   } else if (remaining.length) {
-    wheelLine.append(el("span", { class: "ql-label" }, "Still to play in this wheel ",
-      rulesTip(remaining, "still to play", TIPS.remaining)),
-    chipList(remaining, "Contracts still to play in this wheel"));
+    wheelLine.append(el("span", { class: "ql-label" }, `${q("remaining")} `,
+      rulesTip(remaining, q("about-remaining"), TIPS.remaining)),
+    chipList(remaining, q("remaining-list")));
   } else {
-    wheelLine.append(el("span", { class: "ql-label" }, "Last deal of this wheel"));
+    wheelLine.append(el("span", { class: "ql-label" }, q("wheel-last")));
   }
   header.append(wheelLine);
   root.append(header);
@@ -221,8 +196,8 @@ export function renderTable(view, ui) {
   // The dealer chooses where the trick will be, looking at the hand below it.
   let choosePanel = null;
   if (iChoose) {
-    const panel = el("section", { class: "ql-choose", "aria-label": "Choose the contract", "data-zone": "choose" },
-      el("h2", {}, "Choose the contract for this deal"));
+    const panel = el("section", { class: "ql-choose", "aria-label": q("choose-label"), "data-zone": "choose" },
+      el("h2", {}, q("choose-title")));
     const list = el("div", { class: "ql-choose-list" });
     // The wheel's own order, as in the chips above (legal actions come sorted by name).
     const order = view.remaining_contracts || [];
@@ -236,7 +211,7 @@ export function renderTable(view, ui) {
       }, el("strong", {}, contractName(id)), el("span", { class: "ql-visually-hidden" }, ": "),
       el("span", {}, contractRule(id, options))));
     }
-    panel.append(toolbar(list, { key: "contracts", label: "Contracts", vertical: true }));
+    panel.append(toolbar(list, { key: "contracts", label: q("choose-list"), vertical: true }));
     choosePanel = panel;
   }
 
@@ -260,14 +235,14 @@ export function renderTable(view, ui) {
 
   function seatChips(seat, you = false) {
     const chips = [];
-    if (view.dealer === seat) chips.push(el("span", { class: "ql-tag" }, "Dealer"));
+    if (view.dealer === seat) chips.push(el("span", { class: "ql-tag" }, q("tag-dealer")));
     if (view.to_act === seat && !view.over) {
       chips.push(el("span", { class: "ql-tag is-turn" },
-        choosing ? "Choosing" : (you ? "Your turn" : "To play")));
+        q(choosing ? "tag-choosing" : (you ? "tag-your-turn" : "tag-to-play"))));
     }
     const out = view.out || [];
     if (snack && out.includes(seat)) {
-      chips.push(el("span", { class: "ql-tag is-out" }, `Out ${ORDINAL[out.indexOf(seat) + 1]}`));
+      chips.push(el("span", { class: "ql-tag is-out" }, q("tag-out", { place: out.indexOf(seat) + 1 })));
     }
     return chips;
   }
@@ -275,17 +250,18 @@ export function renderTable(view, ui) {
   function seatNumbers(seat) {
     const nums = el("span", { class: "ql-nums" });
     if (!snack && !choosing) {
-      const t = (view.tricks_won || [])[seat] || 0;
+      const n = (view.tricks_won || [])[seat] || 0;
       nums.append(el("span", { class: "ql-num", "data-tricks": seat,
-        "aria-label": `${plural(t, "trick")} taken` }, `${plural(t, "trick")}`));
+        "aria-label": q("tricks-taken", { n }) }, q("tricks", { n })));
     }
     if (snack && view.snack_scores && view.snack_scores[seat]) {
-      nums.append(el("span", { class: "ql-num is-pen", "aria-label": `${view.snack_scores[seat]} points this deal` },
-        `${signed(view.snack_scores[seat])} this deal`));
+      const points = view.snack_scores[seat];
+      nums.append(el("span", { class: "ql-num is-pen", "aria-label": q("snack-points-name", { n: points }) },
+        q("snack-points", { points: signed(points) })));
     }
     const total = (view.totals || [])[seat] || 0;
-    nums.append(el("span", { class: "ql-num ql-total", "aria-label": `Total ${total} points` },
-      `${num(total)} pts`));
+    nums.append(el("span", { class: "ql-num ql-total", "aria-label": q("total-name", { n: total }) },
+      q("total-short", { total: num(total) })));
     return nums;
   }
 
@@ -296,7 +272,7 @@ export function renderTable(view, ui) {
       class: `ql-seat ql-pos-${positionOf(seat, base)}${toAct ? " is-to-act" : ""}` +
         `${view.hands && Array.isArray(view.hands[seat]) ? " is-open" : " is-closed"}`,
       "data-seat": seat,
-      "aria-label": `${name}${toAct ? ", to play" : ""}`,
+      "aria-label": toAct ? q("seat-to-play", { name }) : name,
     });
     panel.append(el("div", { class: "ql-seat-head" },
       el("span", { class: "ql-seat-name" }, name), ...seatChips(seat), seatNumbers(seat)));
@@ -306,14 +282,14 @@ export function renderTable(view, ui) {
     const open = view.hands && Array.isArray(view.hands[seat]) ? view.hands[seat] : null;
     if (open) {
       const cards = el("div", { class: "ql-open-hand", "data-hand": seat,
-        "aria-label": `${name}'s hand, face up: ${plural(open.length, "card")}` });
-      for (const code of open) cards.append(cardFace(code, { small: true, label: `${name}'s ${cardName(code)}` }));
-      if (!open.length) cards.append(el("span", { class: "ql-empty" }, "no cards"));
+        "aria-label": q("open-hand", { name, cards: cardCount(open.length) }) });
+      for (const code of open) cards.append(cardFace(code, { small: true, label: q("open-card", { name, card: cardName(code) }) }));
+      if (!open.length) cards.append(el("span", { class: "ql-empty" }, q("no-cards")));
       panel.append(cards);
     } else {
       panel.append(el("div", { class: "ql-closed-hand", "data-hand": seat }, size
-        ? backFan(size, { label: `${name}'s hand: ${plural(size, "face-down card")}` })
-        : el("span", { class: "ql-empty" }, "no cards")));
+        ? backFan(size, { label: q("closed-hand", { name, n: size }) })
+        : el("span", { class: "ql-empty" }, q("no-cards"))));
     }
     return panel;
   }
@@ -325,39 +301,39 @@ export function renderTable(view, ui) {
     const bySeat = new Map(plays.map(([seat, code]) => [seat, code]));
     const middle = el("section", {
       class: `ql-middle ql-trick${showingLast ? " is-last" : ""}`,
-      "aria-label": showingLast ? "The last trick" : "The trick",
+      "aria-label": q(showingLast ? "trick-last" : "trick-now"),
       "data-zone": "trick",
     });
     const leader = showingLast ? view.last_trick.leader : view.leader;
     for (const seat of seats) {
       const code = bySeat.get(seat);
-      const name = seat === me ? "You" : nameOf(ui, seat);
+      const named = { you: seat === me ? "yes" : "no", name: nameOf(ui, seat) };
       const slot = el("div", {
         class: `ql-trick-slot ql-pos-${positionOf(seat, base)}${seat === leader && code ? " is-lead" : ""}` +
           `${showingLast && view.last_trick.winner === seat ? " is-winner" : ""}`,
         "data-seat": seat,
       });
       slot.append(code
-        ? cardFace(code, { label: `${name} played the ${cardName(code)}${seat === leader ? " (led)" : ""}` })
+        ? cardFace(code, { label: q("trick-card", { ...named, card: cardName(code), led: seat === leader ? "yes" : "no" }) })
         : cardSlot({ label: null }));
-      slot.append(el("span", { class: "ql-trick-name", "aria-hidden": "true" }, name));
+      slot.append(el("span", { class: "ql-trick-name", "aria-hidden": "true" }, q("trick-name", named)));
       middle.append(slot);
     }
     const info = el("div", { class: "ql-trick-info" });
     if (choosing) {
-      info.append(el("span", {}, "Waiting for the contract"));
+      info.append(el("span", {}, q("waiting-contract")));
     } else if (showingLast) {
       const w = view.last_trick.winner;
-      info.append(el("span", {}, "Last trick"),
-        el("strong", {}, w === me ? "you took it" : `${nameOf(ui, w)} took it`));
+      info.append(el("span", {}, q("last-trick")),
+        el("strong", {}, q("took-it", { you: w === me ? "yes" : "no", name: nameOf(ui, w) })));
     } else {
       if (view.trick_number) info.append(el("span", { "data-trick-number": view.trick_number },
-        `Trick ${view.trick_number} of 8`));
+        q("trick-of", { n: view.trick_number, tricks: 8 })));
       if (view.led_suit && SUITS[view.led_suit]) {
         info.append(el("span", { class: `ql-led fc-s${view.led_suit}`, "data-led": view.led_suit },
-          suitIcon(view.led_suit), ` ${SUITS[view.led_suit].name} led`));
+          suitIcon(view.led_suit), ` ${q("led", { suit: view.led_suit })}`));
       } else if (view.leader !== null && view.leader !== undefined && !view.over) {
-        info.append(el("span", {}, view.leader === me ? "You lead" : `${nameOf(ui, view.leader)} leads`));
+        info.append(el("span", {}, q("leads", { you: view.leader === me ? "yes" : "no", name: nameOf(ui, view.leader) })));
       }
     }
     middle.append(info);
@@ -365,8 +341,8 @@ export function renderTable(view, ui) {
   }
 
   function snackMiddle() {
-    const middle = el("section", { class: "ql-middle ql-snack", "aria-label": "Snack layout", "data-zone": "snack" });
-    const rows = el("div", { class: "ql-rows", "aria-label": "Suit rows" });
+    const middle = el("section", { class: "ql-middle ql-snack", "aria-label": q("snack-layout"), "data-zone": "snack" });
+    const rows = el("div", { class: "ql-rows", "aria-label": q("rows") });
     // Jacks just laid out from a pile travel from it (motion.js).
     const newest = (view.log || [])[(view.log || []).length - 1];
     const pileOf = new Map(newest && String(newest.action).startsWith("take ")
@@ -381,8 +357,8 @@ export function renderTable(view, ui) {
         class: "ql-row-cards",
         role: "img",
         "aria-label": run.length
-          ? `${SUITS[suit].name[0].toUpperCase()}${SUITS[suit].name.slice(1)} row: ${cardName(run[0])} to ${cardName(run[run.length - 1])}`
-          : `${SUITS[suit].name[0].toUpperCase()}${SUITS[suit].name.slice(1)} row: not started (it starts with the jack)`,
+          ? q("row", { suit, from: cardName(run[0]), to: cardName(run[run.length - 1]) })
+          : q("row-empty", { suit }),
       });
       // Each rank has its own column (7 on the left, A on the right), so the jacks line up.
       for (const code of run) {
@@ -394,19 +370,19 @@ export function renderTable(view, ui) {
       if (!run.length) {
         const slot = cardSlot({ small: true, text: `J${SUITS[suit].symbol}` });
         slot.style.gridColumn = String(RANK_ORDER.indexOf("J") + 1);
-        cards.append(slot, el("span", { class: "ql-row-note", "aria-hidden": "true" }, "starts with the jack"));
+        cards.append(slot, el("span", { class: "ql-row-note", "aria-hidden": "true" }, q("row-starts")));
       }
       row.append(cards);
       rows.append(row);
     }
     middle.append(rows);
 
-    middle.append(el("p", { class: "ql-label ql-piles-label" }, "Piles ",
-      tip(TIPS.snackPiles, { about: "taking a pile" })));
-    const piles = el("div", { class: "ql-piles", role: "group", "aria-label": "Piles" });
+    middle.append(el("p", { class: "ql-label ql-piles-label" }, `${q("piles")} `,
+      tip(TIPS.snackPiles, { about: q("about-piles") })));
+    const piles = el("div", { class: "ql-piles", role: "group", "aria-label": q("piles") });
     const left = (view.piles || []).some((size) => size > 0);
     if (!left) {
-      middle.append(el("p", { class: "ql-piles-gone", "data-piles": "none" }, "All six piles have been taken."));
+      middle.append(el("p", { class: "ql-piles-gone", "data-piles": "none" }, q("piles-gone")));
     }
     (left ? view.piles : []).forEach((size, index) => {
       const p = index + 1;
@@ -417,16 +393,16 @@ export function renderTable(view, ui) {
       for (let i = 0; i < Math.min(size, 3); i += 1) pileFace.append(cardBack({ label: null, small: true }));
       if (!size) pileFace.append(cardSlot({ small: true }));
       const caption = el("span", { class: "ql-pile-caption", "aria-hidden": "true" },
-        el("strong", {}, `${p}`), size ? ` \u00b7 ${plural(size, "card")}` : " \u00b7 taken");
-      const text = size ? `Pile ${p}: ${plural(size, "card")}, face down` : `Pile ${p}: taken`;
+        el("strong", {}, `${p}`), ` \u00b7 ${size ? q("pile-count", { n: size }) : q("pile-taken")}`);
+      const text = size ? q("pile-name", { pile: p, n: size }) : q("pile-name-taken", { pile: p });
       if (myTurn && size) {
         // Named by its caption ("2 · 3 cards") with hidden words around it, so the name
         // holds what the button shows: "Take pile 2, 3 cards".
         const hidden = (words) => el("span", { class: "ql-visually-hidden" }, words);
         const named = el("span", { class: "ql-pile-caption" },
-          hidden(ok ? "Take pile " : "Pile "), el("strong", {}, `${p}`),
-          el("span", { "aria-hidden": "true" }, " \u00b7 "), hidden(", "), plural(size, "card"),
-          hidden(ok ? "" : ", face down (cannot take it now)"));
+          hidden(q(ok ? "pile-take-before" : "pile-before")), el("strong", {}, `${p}`),
+          el("span", { "aria-hidden": "true" }, " \u00b7 "), hidden(q("pile-between")), q("pile-count", { n: size }),
+          hidden(q(ok ? "pile-take-after" : "pile-after")));
         piles.append(el("button", {
           type: "button",
           class: `ql-pile ${ok ? "is-legal" : "is-off"}`,
@@ -441,11 +417,11 @@ export function renderTable(view, ui) {
           role: "img", "aria-label": text }, pileFace, caption));
       }
     });
-    if (left) middle.append(toolbar(piles, { key: "piles", label: "Piles" }));
+    if (left) middle.append(toolbar(piles, { key: "piles", label: q("piles") }));
     if (legal.has("pass")) {
       middle.append(el("div", { class: "ql-tools" }, el("button", {
         type: "button", class: "ql-button", "data-action": "pass", onclick: press("pass"),
-      }, "Pass")));
+      }, q("pass"))));
     }
     return middle;
   }
@@ -455,11 +431,11 @@ export function renderTable(view, ui) {
     const panel = el("section", {
       class: `ql-seat ql-mine ql-pos-bottom${view.to_act === me && !view.over ? " is-to-act" : ""}`,
       "data-seat": me,
-      "aria-label": "Your hand",
+      "aria-label": q("your-hand"),
     });
     panel.append(el("div", { class: "ql-seat-head" },
       el("span", { class: "ql-seat-name" }, `${nameOf(ui, me)}`),
-      el("span", { class: "ql-note" }, plural(hand.length, "card")),
+      el("span", { class: "ql-note" }, q("hand-count", { n: hand.length })),
       ...seatChips(me, true), seatNumbers(me)));
     const cards = el("div", { class: "ql-hand", "data-zone": "hand" });
     cards.style.setProperty("--n", String(Math.max(hand.length, 1)));
@@ -471,15 +447,14 @@ export function renderTable(view, ui) {
           const action = `play @${i}`;
           const ok = legal.has(action);
           cards.append(cardButton(null, {
-            label: ok ? `Play your face-down card at position ${i + 1}`
-              : `Your face-down card at position ${i + 1} (cannot be played now)`,
+            label: q(ok ? "blind-play" : "blind-off", { n: i + 1 }),
             action: ok ? action : null,
             legal: ok,
             onPress: press(action),
             extraClass: "ql-card",
           }));
         } else {
-          cards.append(cardBack({ label: `Your card ${i + 1}, face down` }));
+          cards.append(cardBack({ label: q("blind-back", { n: i + 1 }) }));
         }
         return;
       }
@@ -487,50 +462,47 @@ export function renderTable(view, ui) {
         const action = `play ${code}`;
         const ok = legal.has(action);
         cards.append(cardButton(code, {
-          label: ok ? `Play the ${cardName(code)}` : `The ${cardName(code)} (cannot be played now)`,
+          label: q(ok ? "card-play" : "card-off", { card: cardName(code) }),
           action: ok ? action : null,
           legal: ok,
           onPress: press(action),
           extraClass: "ql-card",
         }));
       } else {
-        cards.append(cardFace(code, { label: `Your ${cardName(code)}` }));
+        cards.append(cardFace(code, { label: q("card-mine", { card: cardName(code) }) }));
       }
     });
-    if (!hand.length) cards.append(el("span", { class: "ql-empty" }, "No cards in hand"));
-    panel.append(toolbar(cards, { key: "hand", label: "Your cards" }));
+    if (!hand.length) cards.append(el("span", { class: "ql-empty" }, q("hand-empty")));
+    panel.append(toolbar(cards, { key: "hand", label: q("hand-list") }));
     if (choosing && hand.length && hand.every((c) => c === null)) {
-      panel.append(el("p", { class: "ql-note" }, "Your cards stay face down until the dealer has chosen."));
+      panel.append(el("p", { class: "ql-note" }, q("hand-hidden")));
     } else if (openTrousers && !view.over) {
       const blind = myBlindPlay(view, me);
       panel.append(el("p", { class: "ql-note", "data-blind-play": blind || "" },
-        blind ? `You last played the ${cardShort(blind)} (blind).`
-          : "You play blind, by position; the others see your cards."));
+        blind ? q("blind-last", { card: cardShort(blind) }) : q("blind-note")));
     }
     return panel;
   }
 
   function prompt() {
     if (view.over) {
-      const winners = (view.winners || []).map((s) => (s === me ? "you" : nameOf(ui, s)));
-      return [`Game over. Lowest total wins: ${winners.join(" and ") || "nobody"}.`, "turn"];
+      const winners = (view.winners || []).map((s) => q("winner", { you: s === me ? "yes" : "no", name: nameOf(ui, s) }));
+      return [q("over", { winners: winners.length ? list(winners) : q("nobody") }), "turn"];
     }
     const who = view.to_act === null || view.to_act === undefined ? null : nameOf(ui, view.to_act);
     if (!myTurn) {
-      if (choosing) return [`${who} deals and is choosing the contract.`, "info"];
-      return [who ? `Waiting for ${who}.` : "Waiting.", "info"];
+      if (choosing) return [q("prompt-choosing", { who }), "info"];
+      return [who ? q("prompt-waiting", { who }) : q("prompt-waiting-anyone"), "info"];
     }
-    if (choosing) return ["You deal: look at your hand and choose the contract.", "turn"];
+    if (choosing) return [q("prompt-choose"), "turn"];
     if (snack) {
-      if (legal.has("pass")) return ["You cannot play and no pile is left: pass.", "turn"];
-      if ([...legal].some((a) => a.startsWith("take "))) return ["You cannot play: take a pile.", "turn"];
-      return ["Your turn: lay a card on a row (or a jack to start one).", "turn"];
+      if (legal.has("pass")) return [q("prompt-pass"), "turn"];
+      if ([...legal].some((a) => a.startsWith("take "))) return [q("prompt-take"), "turn"];
+      return [q("prompt-lay"), "turn"];
     }
-    if (openTrousers) return ["Your turn: play one of your face-down cards.", "turn"];
-    if (view.led_suit && SUITS[view.led_suit]) {
-      return [`Your turn: ${SUITS[view.led_suit].name} led.`, "turn"];
-    }
-    return ["Your turn: lead a card.", "turn"];
+    if (openTrousers) return [q("prompt-blind"), "turn"];
+    if (view.led_suit && SUITS[view.led_suit]) return [q("prompt-follow", { suit: view.led_suit }), "turn"];
+    return [q("prompt-lead"), "turn"];
   }
 }
 
@@ -546,21 +518,22 @@ export function renderLastTrick(view, ui) {
   ensureFrenchCss();
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const number = (view.tricks_won || []).reduce((sum, n) => sum + (n || 0), 0);
-  const who = (seat) => (seat === me ? "You" : nameOf(ui, seat));
+  const who = (seat) => ({ you: seat === me ? "yes" : "no", name: nameOf(ui, seat) });
   const node = el("div", { class: "ql-last-trick", "data-last-trick": number || "" });
   node.append(el("p", { class: "ql-last-caption" },
-    `Trick ${number || ""}`.trim() + `: ${last.winner === me ? "you took it" : `${nameOf(ui, last.winner)} took it`}.`));
+    q("last-trick-caption", { n: number || 0, ...who(last.winner) })));
   const cards = el("ol", { class: "ql-last-cards" });
   last.plays.forEach(([seat, code], index) => {
     cards.append(el("li", {
       class: `ql-last-play${seat === last.winner ? " is-winner" : ""}`, "data-seat": seat,
     },
-    cardFace(code, { small: true, label: `${who(seat)} ${index === 0 ? "led" : "played"} the ${cardName(code)}` +
-      `${seat === last.winner ? ", winning the trick" : ""}` }),
-    el("span", { class: "ql-last-name", "aria-hidden": "true" }, who(seat))));
+    cardFace(code, { small: true, label: q("last-trick-card", {
+      ...who(seat), card: cardName(code), first: index === 0 ? "yes" : "no", won: seat === last.winner ? "yes" : "no",
+    }) }),
+    el("span", { class: "ql-last-name", "aria-hidden": "true" }, q("trick-name", who(seat)))));
   });
   node.append(cards);
-  return { title: "Last trick", node };
+  return { title: q("last-trick"), node };
 }
 
 /** A seat's latest move this deal in a few words, for its strip ("played 9♠"), or null. */
@@ -570,10 +543,10 @@ function latestMove(log, seat) {
     if (e.seat !== seat) continue;
     const [verb, arg] = String(e.action).split(" ");
     const code = e.card || (parseCode(arg) ? arg : null);
-    if (verb === "play") return code ? `played ${cardShort(code)}` : "played a card";
-    if (verb === "take") return `took pile ${arg}`;
-    if (verb === "pass") return "passed";
-    if (verb === "choose") return `chose ${contractName(e.contract || arg)}`;
+    if (verb === "play") return code ? q("latest-play", { card: cardShort(code) }) : q("latest-play-unknown");
+    if (verb === "take") return q("latest-take", { pile: arg });
+    if (verb === "pass") return q("latest-pass");
+    if (verb === "choose") return q("latest-choose", { contract: contractName(e.contract || arg) });
     return null;
   }
   return null;
@@ -595,7 +568,7 @@ function lastMove(view, ui) {
   const log = view.log || [];
   for (let i = log.length - 1; i >= 0; i -= 1) {
     if (log[i].seat === null || log[i].seat === undefined) continue;
-    return `Last: ${describeLogEntry(log[i], ui, view)}`;
+    return q("last", { text: describeLogEntry(log[i], ui, view) });
   }
   return null;
 }
@@ -615,12 +588,11 @@ export function renderScoreSheet(view, ui) {
   const me = view.seat === null || view.seat === undefined ? null : view.seat;
   const names = seats.map((s) => nameOf(ui, s));
   const deals = view.deals || 12;
-  const table = el("table", { class: "ql-sheet-table", "aria-label": "Score sheet" });
-  table.append(el("caption", { class: "ql-visually-hidden" },
-    "Penalty points per deal, with running totals; the lowest total wins."));
+  const table = el("table", { class: "ql-sheet-table", "aria-label": q("sheet") });
+  table.append(el("caption", { class: "ql-visually-hidden" }, q("sheet-caption")));
   table.append(el("thead", {}, el("tr", {},
-    el("th", { scope: "col" }, "Deal"),
-    el("th", { scope: "col" }, "Contract"),
+    el("th", { scope: "col" }, q("sheet-deal")),
+    el("th", { scope: "col" }, q("sheet-contract")),
     ...seats.map((s) => el("th", { scope: "col", class: s === me ? "is-me" : null }, names[s])))));
   const body = el("tbody");
   const running = seats.map(() => 0);
@@ -628,7 +600,7 @@ export function renderScoreSheet(view, ui) {
   for (let k = 1; k <= deals; k += 1) {
     const entry = byRound.get(k);
     const tr = el("tr", { "data-deal": k });
-    tr.append(el("th", { scope: "row" }, String(k)));
+    tr.append(el("th", { scope: "row" }, num(k)));
     if (entry) {
       const id = entry.detail && entry.detail.contract;
       tr.append(el("td", { class: "ql-sheet-contract", "data-contract": id || "" }, contractName(id)));
@@ -637,20 +609,22 @@ export function renderScoreSheet(view, ui) {
         running[s] += pts;
         tr.append(el("td", { class: s === me ? "is-me" : null, "data-seat": s },
           el("span", { class: "ql-sheet-pts" }, signed(pts)),
-          el("span", { class: "ql-sheet-run", "aria-label": `running total ${running[s]}` }, `= ${num(running[s])}`)));
+          el("span", { class: "ql-sheet-run", "aria-label": q("sheet-running", { total: num(running[s]) }) },
+            q("sheet-running-short", { total: num(running[s]) }))));
       });
     } else {
       const current = k === view.round && !view.over;
       tr.classList.add(current ? "is-current" : "is-future");
       tr.append(el("td", { class: "ql-sheet-contract" },
-        current ? (view.contract ? `${contractName(view.contract)} (playing)` : "choosing\u2026") : "\u2014"));
+        current ? (view.contract ? q("sheet-playing", { contract: contractName(view.contract) }) : q("sheet-choosing"))
+          : "\u2014"));
       seats.forEach((s) => tr.append(el("td", { class: s === me ? "is-me" : null }, "")));
     }
     body.append(tr);
   }
   table.append(body);
   table.append(el("tfoot", {}, el("tr", {},
-    el("th", { scope: "row", colspan: 2 }, "Total"),
+    el("th", { scope: "row", colspan: 2 }, q("sheet-total")),
     ...seats.map((s) => el("td", { class: s === me ? "is-me" : null, "data-total": s },
       num((view.totals || running)[s]))))));
   return el("div", { class: "ql-sheet-scroll" }, table);
@@ -664,7 +638,7 @@ function scoreSheet(view, ui) {
   if (view.over || (before && before.open)) details.open = true;
   const played = (view.score_sheet || []).length;
   details.append(el("summary", { class: "ql-sheet-toggle" },
-    `Score sheet (${played} of ${view.deals || 12} deals)`));
+    q("sheet-toggle", { played, deals: view.deals || 12 })));
   details.append(renderScoreSheet(view, ui));
   return details;
 }
@@ -683,15 +657,15 @@ export function renderRoundSummary(entry, ui) {
   const id = detail.contract;
   const root = el("section", {
     class: "ql-summary",
-    "aria-label": `Quodlibet, deal ${entry.round}: ${contractName(id)}`,
+    "aria-label": q("summary-name", { round: entry.round, contract: contractName(id) }),
     "data-round": entry.round,
     "data-contract": id || "",
   });
-  root.append(el("h3", { class: "ql-summary-title" }, `Deal ${entry.round}: ${contractName(id)}`));
+  root.append(el("h3", { class: "ql-summary-title" }, q("summary-title", { round: entry.round, contract: contractName(id) })));
   const rule = contractRule(id, (ui && ui.options) || {});
   if (rule) root.append(el("p", { class: "ql-summary-rule" }, rule));
   if (detail.dealer !== undefined && detail.dealer !== null) {
-    root.append(el("p", { class: "ql-note" }, `Dealer: ${names[detail.dealer]}.`));
+    root.append(el("p", { class: "ql-note" }, q("summary-dealer", { name: names[detail.dealer] })));
   }
 
   // One row per player, so it fits a phone however long the names are.
@@ -701,17 +675,17 @@ export function renderRoundSummary(entry, ui) {
     ? seats.map((s) => sheet.filter((e) => e.round <= entry.round)
       .reduce((sum, e) => sum + ((e.scores || [])[s] || 0), 0))
     : null;
-  const table = el("table", { class: "ql-summary-table", "aria-label": "Points this deal" });
+  const table = el("table", { class: "ql-summary-table", "aria-label": q("summary-table") });
   table.append(el("thead", {}, el("tr", {},
-    el("th", { scope: "col" }, "Player"),
-    tricks ? el("th", { scope: "col" }, "Tricks") : null,
-    el("th", { scope: "col" }, "Points"),
-    totals ? el("th", { scope: "col" }, "Total") : null)));
+    el("th", { scope: "col" }, q("summary-player")),
+    tricks ? el("th", { scope: "col" }, q("summary-tricks")) : null,
+    el("th", { scope: "col" }, q("summary-points")),
+    totals ? el("th", { scope: "col" }, q("summary-total")) : null)));
   const body = el("tbody");
   for (const s of seats) {
     body.append(el("tr", { class: s === me ? "is-me" : null, "data-seat": s },
       el("th", { scope: "row" }, names[s]),
-      tricks ? el("td", { "data-tricks": s }, String(tricks[s])) : null,
+      tricks ? el("td", { "data-tricks": s }, num(tricks[s])) : null,
       el("td", { class: "ql-pts", "data-points": s }, signed(scores[s] || 0)),
       totals ? el("td", { "data-total": s }, num(totals[s])) : null));
   }
@@ -723,26 +697,27 @@ export function renderRoundSummary(entry, ui) {
   const named = (text) => String(text).replace(/\bseat (\d+)\b/g, (m, n) => names[Number(n)] || m);
   for (const e of detail.entries || []) {
     if (tricks && /^took (\d+|no) tricks?$/.test(e.reason)) continue; // the table says it
-    why.append(el("li", {}, `${names[e.seat]}: ${signed(e.points)}, ${named(e.reason)}` +
-      `${e.trick !== null && e.trick !== undefined && !/\btrick \d+\b/.test(e.reason) ? ` (trick ${e.trick})` : ""}.`));
+    const line = { name: names[e.seat], points: signed(e.points), reason: named(e.reason), trick: e.trick };
+    const withTrick = e.trick !== null && e.trick !== undefined && !/\btrick \d+\b/.test(e.reason);
+    why.append(el("li", {}, q(withTrick ? "summary-line-trick" : "summary-line", line)));
   }
   for (const exit of detail.exits || []) {
-    const others = seats.filter((s) => (exit.points || [])[s]).map((s) =>
-      `${names[s]} ${signed(exit.points[s])} (${plural(exit.hand_sizes[s], "card")})`);
-    why.append(el("li", {}, `${names[exit.seat]} went out ${ORDINAL[exit.place] || ""}: ` +
-      `${exit.per_card} per card left` + (others.length ? ` \u2014 ${others.join(", ")}` : "") + "."));
+    const paid = seats.filter((s) => (exit.points || [])[s]).map((s) =>
+      q("out-pays", { name: names[s], points: signed(exit.points[s]), cards: q("pile-count", { n: exit.hand_sizes[s] }) }));
+    const values = { name: names[exit.seat], place: exit.place, per: exit.per_card };
+    why.append(el("li", {}, paid.length ? q("summary-out-paid", { ...values, paid: list(paid, { type: "unit" }) })
+      : q("summary-out", values)));
   }
   if (detail.pickup) {
     const p = detail.pickup;
     const piles = (p.piles || []).length;
-    why.append(el("li", {}, piles
-      ? `${names[p.seat]} was left last and took the ${plural(piles, "remaining pile")}` +
-        ` (${plural(p.cards || 0, "card")}), ending with ${plural(p.hand_size || 0, "card")} in hand.`
-      : `${names[p.seat]} was left last with ${plural(p.hand_size || 0, "card")} in hand.`));
+    const values = { name: names[p.seat], hand: p.hand_size || 0 };
+    why.append(el("li", {}, piles ? q("summary-pickup", { ...values, piles, cards: p.cards || 0 })
+      : q("summary-pickup-none", values)));
   }
   if (why.childNodes.length > 5) {
     root.append(el("details", { class: "ql-summary-more" },
-      el("summary", {}, `Why: ${plural(why.childNodes.length, "line")}`), why));
+      el("summary", {}, q("summary-more", { n: why.childNodes.length })), why));
   } else if (why.childNodes.length) {
     root.append(why);
   }
