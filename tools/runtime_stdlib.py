@@ -58,6 +58,13 @@ OPTIMIZE = 2
 the bytes; nothing here reads a stdlib docstring, and the check boot proves the visit runs)."""
 
 
+DEBUG_RANGES = False
+"""Keep the column tables of each code object (PEP 657) in the ``.pyc``? Without them (as
+``-X no_debug_ranges`` compiles) a traceback through the stdlib keeps its file and line
+numbers and loses only the ``^^^`` markers under the failing expression, and the zip is a
+third smaller on the wire (1.11 -> ~0.75 MB brotli)."""
+
+
 class StdlibError(Exception):
     """The trimmed stdlib could not be made or failed its check; the message says why."""
 
@@ -108,7 +115,7 @@ def trimmed_stdlib(
         WORKLOAD,
         *sorted((pyscript_stdlib / "pyscript").glob("*.py")),
     ]
-    key = _digest(inputs, [CACHE_FORMAT, str(OPTIMIZE), *SAFETY])
+    key = _digest(inputs, [CACHE_FORMAT, str(OPTIMIZE), str(DEBUG_RANGES), *SAFETY])
     out = cache / key
     if (out / "python_stdlib.zip").is_file() and (out / "report.json").is_file():
         return Stdlib(out / "python_stdlib.zip", json.loads((out / "report.json").read_text()))
@@ -125,6 +132,7 @@ def trimmed_stdlib(
         "pyscript_stdlib": str(pyscript_stdlib),
         "safety": list(SAFETY),
         "optimize": OPTIMIZE,
+        "debug_ranges": DEBUG_RANGES,
         "out_dir": str(tmp),
     }
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:

@@ -4,7 +4,7 @@
 //
 // Started by tools/runtime_stdlib.py (build.py build), which writes job.json:
 //   {pyodide_dir, micropip_wheel, engine_wheel, worker, workload, pyscript_stdlib,
-//    safety: [module names], out_dir}
+//    safety: [module names], optimize, debug_ranges, out_dir}
 // Offline: any http(s) fetch is refused.
 //
 // 1. Trace. Boot the vendored Pyodide with its stock stdlib, watch every import (an audit
@@ -18,7 +18,8 @@
 //    for the page). The safety list is imported too.
 // 2. Compile. Every stock stdlib file whose module was imported becomes `.pyc`, compiled by
 //    this Python 3.14 (unchecked hash-based pyc: no source needed, the same bytes every
-//    build), written in a zip with stored entries (the host compresses it on the wire).
+//    build), without column tables unless job.debug_ranges (PYTHONNODEBUGRANGES: line
+//    numbers stay), written in a zip with stored entries (the host compresses it on the wire).
 // 3. Check. Boot a second Pyodide from the new zip and do it all again: an import missing
 //    from the zip fails the build here, not in a reader's browser.
 // Writes out_dir/python_stdlib.zip and out_dir/report.json (modules, files, timings).
@@ -174,7 +175,10 @@ json.dumps({
 async function main() {
   fs.mkdirSync(job.out_dir, { recursive: true });
   const t0 = performance.now();
-  const stock = await loadPyodide({ indexURL: job.pyodide_dir + path.sep, stdout: quiet.batched, stderr: quiet.batched });
+  // Compiled without the column tables (PYTHONNODEBUGRANGES: tracebacks keep their line
+  // numbers, lose the ^^^ markers), a third fewer brotli bytes (docs/RUNTIME.md).
+  const env = job.debug_ranges ? {} : { PYTHONNODEBUGRANGES: "1" };
+  const stock = await loadPyodide({ indexURL: job.pyodide_dir + path.sep, env, stdout: quiet.batched, stderr: quiet.batched });
   const stockBoot = (performance.now() - t0) / 1000;
   stock.runPython(WATCH);
   const played = await visit(stock, "stock stdlib");
