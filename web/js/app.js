@@ -15,6 +15,7 @@ import { checkWithEngine, decodeSave, importRecord } from "./savecode.js";
 import { otherTabPanel } from "./game-lock.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
+import { openLesson } from "./learn.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -73,6 +74,7 @@ const menu = new Menu({
   verify,
   onStart: (setup) => startNew(setup),
   onContinue: (id) => continueSaved(id),
+  onLearn: (lessonId) => startLesson(lessonId),
 });
 
 function crash(error) {
@@ -167,6 +169,30 @@ async function openTable(id, setup) {
   main.focus({ preventScroll: true });
   window.scrollTo(0, 0);
   await table.run();
+}
+
+// A guided lesson (learn.js): never saved, so `current` stays null and no save is claimed.
+async function startLesson(lessonId, speed = "normal") {
+  closeTable();
+  clearNotices();
+  setAddress(`learn=${lessonId}${speed === "normal" ? "" : `&speed=${speed}`}`);
+  const ready = await engineReady;
+  table = await openLesson({
+    lessonId,
+    root: main,
+    engine: ready,
+    catalog,
+    speed,
+    onMenu: () => {
+      setAddress("");
+      showMenu();
+    },
+    onRealGame: (game) => startNew(completeSetup({ game, seed: newSeed() }, catalog)),
+    onLesson: (id) => startLesson(id, speed),
+    onCrash: crash,
+  });
+  main.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
 }
 
 async function startNew(setup) {
@@ -271,7 +297,8 @@ async function boot() {
     if (resumed) return;
     if (!params.start) return;
   }
-  if (params.start) await startNew(completeSetup(params.setup, catalog));
+  if (params.learn) await startLesson(params.learn, params.setup.speed);
+  else if (params.start) await startNew(completeSetup(params.setup, catalog));
 }
 
 if (!leaving) boot();

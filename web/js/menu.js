@@ -9,6 +9,8 @@ import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, MAX_NAME } from "./setup.js";
 import { MANY } from "./storage.js";
+import { t } from "./i18n.js";
+import { firstLessonOf } from "./learn-lessons.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 
@@ -17,7 +19,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
 
 export class Menu {
   // options: { catalog, store, progress (BootProgress), verify(record) (savecode.js's import
-  // check), onStart(setup), onContinue(id) }
+  // check), onStart(setup), onContinue(id), onLearn(lessonId) }
   constructor(options) {
     Object.assign(this, options);
     this.ready = false;
@@ -180,8 +182,20 @@ export class Menu {
           radio,
           h("label", { for: `game-${id}` }, h("span", { class: "game-name" }, info.name), h("span", { class: "game-count" }, count), h("span", { class: "game-tagline" }, summary.tagline)),
           h("details", { class: "rules" }, h("summary", {}, `How to play ${info.name}`), summary.text.map((p) => h("p", {}, p))),
+          this.#learnButton(id, info),
         );
       }),
+    );
+  }
+
+  // "Learn to play": the game's guided first game (learn.js), once the engine is ready.
+  #learnButton(id, info) {
+    const lesson = firstLessonOf(id);
+    if (!lesson || !this.onLearn) return null;
+    return h(
+      "button",
+      { type: "button", class: "button quiet learn", "data-learn": lesson.id, "aria-label": t("learn.menu-button-label", { game: t(`learn-${id}.title`) }), onclick: () => this.onLearn(lesson.id) },
+      t("learn.menu-button"),
     );
   }
 

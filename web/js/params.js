@@ -15,6 +15,8 @@
 
 import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME } from "./setup.js";
 import { parseBounded } from "./json-limits.js";
+import { LESSON_IDS } from "./learn-lessons.js";
+import { t } from "./i18n.js";
 
 const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
 
@@ -31,13 +33,18 @@ export const KNOWN = [
   "contracts",
   "names",
   "lang",
+  "learn",
 ];
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
 
 const quote = (text) => `\u201c${String(text).slice(0, 40)}\u201d`;
 
-// -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [] }
+// `learn=<lesson id>` starts a guided lesson (learn.js) instead; beside it only `lang` and
+// `speed` may be given.
+//
+// -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [],
+//      learn: lesson id|null }
 export function parseParams(search, catalog) {
   const query = new URLSearchParams(search);
   const errors = [];
@@ -53,8 +60,9 @@ export function parseParams(search, catalog) {
     }
     seen.set(name, value.trim());
   }
-  const result = { start: false, setup: {}, resume: null, errors };
+  const result = { start: false, setup: {}, resume: null, errors, learn: null };
   if (seen.size === 0 && errors.length === 0) return result;
+  if (seen.has("learn")) return lessonLink(seen, result);
 
   if (seen.has("resume")) {
     const id = seen.get("resume");
@@ -146,6 +154,23 @@ export function parseParams(search, catalog) {
     else errors.push(`The speed must be ${SPEEDS.join(" or ")}, not ${quote(speed)}.`);
   }
   result.start = errors.length === 0;
+  return result;
+}
+
+// `learn=nine-virtues` (with `speed=` and `lang=` at most): the lesson to start, or why not.
+function lessonLink(seen, result) {
+  const id = seen.get("learn");
+  if (!LESSON_IDS.includes(id)) {
+    result.errors.push(t("learn.unknown-lesson", { value: quote(id), known: LESSON_IDS.join(", ") }));
+  }
+  const extra = [...seen.keys()].filter((name) => !["learn", "speed", "lang"].includes(name));
+  if (extra.length) result.errors.push(t("learn.link-extra", { names: extra.join(", ") }));
+  if (seen.has("speed")) {
+    const speed = seen.get("speed");
+    if (SPEEDS.includes(speed)) result.setup.speed = speed;
+    else result.errors.push(`The speed must be ${SPEEDS.join(" or ")}, not ${quote(speed)}.`);
+  }
+  if (!result.errors.length) result.learn = id;
   return result;
 }
 

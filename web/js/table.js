@@ -47,6 +47,18 @@
 //                                            says a refusal it shows itself "assertive".
 //   }
 //
+// COACH OPTION (the guided lessons, learn.js): `new Table({..., coach})` where coach has
+//   computerMove(seat) -> Promise<string>   the computer seat's move (instead of the bot);
+//                                            the engine still checks it
+//   allow(action) -> Promise<boolean>        before a person's move is sent: false keeps it
+//                                            back (the coach says why) and the table is
+//                                            redrawn as it was
+//   painted(root, view)                      after every repaint (to mark the control to press)
+//   roundOver(entry, ui) -> Promise<void>    a round was scored: the coach takes over the
+//                                            table's root, and the table stops (no round
+//                                            dialog, nothing more is played)
+// A coached table offers no Hint (the coach says what to do).
+//
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
 // the public log of this round (view.log), a message area for refused actions, a "thinking"
 // line while the computer plays, a Hint button for the person to act (hint.js: it marks the
@@ -179,6 +191,11 @@ export class Table {
       }
       const fresh = pub.score_sheet.slice(this.roundsSeen);
       this.roundsSeen = pub.score_sheet.length;
+      if (this.coach && fresh.length) {
+        this.thinking = null;
+        await this.coach.roundOver(fresh[0], this.ui);
+        return;
+      }
       if (pub.over) {
         // People see the last round's summary too, then the result.
         if (this.humans.length) for (const entry of fresh) await this.#roundOver(entry, { last: true });
@@ -205,7 +222,8 @@ export class Table {
     const asked = performance.now();
     let drawn = null;
     requestAnimationFrame(() => setTimeout(() => (drawn = performance.now())));
-    const thinking = this.#call("bot", seat).then((reply) => {
+    const asking = this.coach ? this.coach.computerMove(seat).then((action) => ({ action })) : this.#call("bot", seat);
+    const thinking = asking.then((reply) => {
       const detail = { seat, level: levelOf(this.setup, seat), ms: performance.now() - asked };
       if (drawn !== null) performance.measure("parlour:think", { start: drawn, detail });
       return reply;
@@ -240,6 +258,10 @@ export class Table {
     }
     this.acting = true;
     try {
+      if (this.coach && !(await this.coach.allow(action))) {
+        if (!this.closed) await this.#render(); // a two-press move half made is undone
+        return;
+      }
       const reply = await this.engine.apply(this.id, action);
       if (reply.error) {
         this.#say(reply.error.message);
@@ -333,6 +355,7 @@ export class Table {
     if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
     this.#markHint();
     this.#restoreFocus(restore);
+    if (this.coach) this.coach.painted(this.root, view);
   }
 
   // After a redraw: on the person's turn, focus goes back to their place (the same control,
@@ -476,7 +499,7 @@ export class Table {
   // The Hint button and its line, for the person on screen when it is their move (never
   // for a computer seat, a pass screen or a finished game).
   #hintLine(view) {
-    const offered = !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
+    const offered = !this.coach && !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
     this.hintTextEl = null;
     if (!offered) return null;
     const hint = this.hint && this.hint.turn === this.turn ? this.hint : null;

@@ -1,0 +1,149 @@
+"""The guided lessons (README, "Learn to play"; learn.js), played end to end in Chromium by a
+reader who does only what the coach says on screen: read the coach's words, press the ringed
+control. The tests know nothing of the scripts: not the deal, not the moves, not how many
+steps there are. Each lesson also gets one deliberate wrong move (another legal control),
+which the coach must answer kindly without the move reaching the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from browser_support import saved_games
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+COACH = ".coach"
+TARGET = ".coach-target"
+# A legal move of the table other than the ringed one (renderers put `data-action` only on
+# controls that make a legal move).
+OTHER_MOVE = (
+    ".table-body [data-action]:not(.coach-target):not([disabled]):not([aria-disabled=true])"
+)
+MAX_PRESSES = 80
+
+
+def coach_ready(page: Page) -> str:
+    """Wait until the coach asks for a press (or the lesson is over); -> its state."""
+    page.wait_for_function(
+        """() => {
+          const coach = document.querySelector(".coach");
+          if (!coach) return false;
+          if (coach.dataset.state === "done") return true;
+          const target = document.querySelector(".coach-target");
+          return Boolean(target && target.offsetParent !== null);
+        }""",
+        timeout=30_000,
+    )
+    return page.locator(COACH).get_attribute("data-state") or ""
+
+
+def moves_made(page: Page) -> int:
+    return page.locator(".table .log ol li").count()
+
+
+def try_a_wrong_move(page: Page) -> bool:
+    """Press a legal move that is not the ringed one: the coach says why, nothing is sent.
+    -> False when this step offers no other move."""
+    other = page.locator(OTHER_MOVE)
+    if not other.count():
+        return False
+    before = moves_made(page)
+    target_before = page.locator(TARGET).first.get_attribute("data-action")
+    other.first.click()
+    note = page.locator(f"{COACH} .coach-note")
+    note.wait_for(timeout=10_000)
+    assert note.inner_text().strip()
+    page.wait_for_timeout(400)  # a move that was sent would be in the log by now
+    assert moves_made(page) == before, "the wrong move reached the engine"
+    assert page.locator(".table[data-awaiting='0']").count() == 1
+    assert page.locator(TARGET).first.get_attribute("data-action") == target_before
+    return True
+
+
+def follow_the_coach(page: Page, *, wrong_move: bool = True) -> list[str]:
+    """Do what the coach says until the lesson ends. -> the coach's instructions in order."""
+    said: list[str] = []
+    wrong_done = not wrong_move
+    for _ in range(MAX_PRESSES):
+        state = coach_ready(page)
+        if state == "done":
+            break
+        text = page.locator(f"{COACH} .coach-text").inner_text().strip()
+        assert text, "the coach asks for a press without saying what or why"
+        if not said or said[-1] != text:
+            said.append(text)
+        if not wrong_done and state == "do":
+            wrong_done = try_a_wrong_move(page)
+        target = page.locator(TARGET)
+        assert target.count() >= 1
+        handle = target.first.element_handle()
+        step = page.locator(COACH).get_attribute("data-step")
+        target.first.click()
+        # The press was taken: the coach moved on, or that control is no longer the one
+        # ringed (the first press of a two-press move), or it is gone.
+        page.wait_for_function(
+            """([el, step]) => document.querySelector(".coach").dataset.step !== step
+                 || !el.isConnected || !el.classList.contains("coach-target")""",
+            arg=[handle, step],
+            timeout=10_000,
+        )
+    else:
+        pytest.fail(f"the lesson did not end after {MAX_PRESSES} presses")
+    assert wrong_done, "the lesson never offered a move other than the lesson's"
+    return said
+
+
+def check_the_end(page: Page) -> None:
+    """The round's scoring in the coach's words, the game's own summary, and the way on."""
+    coach = page.locator(COACH)
+    assert coach.get_attribute("data-state") == "done"
+    words = coach.locator(".coach-text").inner_text()
+    assert any(ch.isdigit() for ch in words), "the scoring is explained without a number"
+    assert page.locator(".lesson-end .round-summary, .lesson-end section").count() >= 1
+    assert page.locator(".lesson-end [data-control=coach-real]").is_visible()
+    assert page.locator(".lesson-end [data-control=coach-menu]").is_visible()
+    assert page.locator("html").get_attribute("data-game-state") == "over"
+    assert saved_games(page) == {}, "a lesson must not be saved"
+
+
+def test_nine_virtues_lesson_followed_from_the_coach_alone(
+    page: Page, open_game: Callable[..., Page]
+) -> None:
+    open_game("?learn=nine-virtues&speed=instant")
+    said = follow_the_coach(page)
+    assert 8 <= len(said) + 1 <= 20, said
+    check_the_end(page)
+    # "Play a real game" starts a normal game of that game, saved as usual.
+    page.locator("[data-control=coach-real]").click()
+    page.wait_for_selector(".table[data-game=nine-virtues]", timeout=30_000)
+    assert page.locator(COACH).count() == 0
+    assert "game=nine-virtues" in page.url
+
+
+def test_to_the_moon_lesson_followed_from_the_coach_alone(
+    page: Page, open_game: Callable[..., Page]
+) -> None:
+    open_game("?learn=to-the-moon&speed=instant")
+    said = follow_the_coach(page)
+    assert 8 <= len(said) + 1 <= 20, said
+    check_the_end(page)
+    page.locator("[data-control=coach-menu]").click()
+    page.wait_for_selector(".menu")
+    assert page.locator(COACH).count() == 0
+
+
+def test_quodlibet_lessons_minus_then_snack_followed_from_the_coach_alone(
+    page: Page, open_game: Callable[..., Page]
+) -> None:
+    open_game("?learn=quodlibet&speed=instant")
+    said = follow_the_coach(page)
+    assert 8 <= len(said) + 1 <= 20, said
+    check_the_end(page)
+    # The first lesson offers the next: Snack (QL-20..QL-23).
+    page.locator("[data-control=coach-next-lesson]").click()
+    page.wait_for_selector(".lesson[data-lesson=quodlibet-snack] .coach[data-state=next]")
+    said = follow_the_coach(page)
+    assert 8 <= len(said) + 1 <= 20, said
+    check_the_end(page)

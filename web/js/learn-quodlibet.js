@@ -1,0 +1,62 @@
+// The Quodlibet lesson (learn.js has the format): one deal of Minus (QL-7, QL-10: +10 penalty
+// points per trick taken) in practice mode (the `contracts` option: no choosing step). The
+// person leads low, is forced to take one trick with a lone A♥, then throws away high cards
+// when void. Scores: you +10, Ann +30, Ben +10, Cleo +30. The Snack lesson follows.
+
+export const lesson = {
+  id: "quodlibet",
+  game: "quodlibet",
+  area: "learn-quodlibet",
+  players: 4,
+  seed: 3,
+  names: ["name-you", "name-1", "name-2", "name-3"],
+  options: {
+    dealer: 3,
+    contracts: ["minus"],
+    deal: {
+      hands: [
+        ["7S", "8S", "9S", "AH", "7D", "8D", "9D", "AD"],
+        ["TS", "JS", "8H", "9H", "TH", "TD", "7C", "KC"],
+        ["QS", "KS", "JH", "QH", "JD", "QD", "AC", "QC"],
+        ["AS", "KH", "KD", "7H", "8C", "9C", "TC", "JC"],
+      ],
+    },
+  },
+  steps: [
+    { say: "welcome", next: true, point: "[data-zone=contract]" },
+    { seat: 0, action: "play 7D", say: "lead-low", other: "lead-low-other" },
+    { seat: 1, action: "play TD" },
+    { seat: 2, action: "play JD" },
+    { seat: 3, action: "play KD" },
+    { seat: 3, action: "play 7H" },
+    { seat: 0, action: "play AH", say: "follow" },
+    { seat: 1, action: "play TH" },
+    { seat: 2, action: "play QH" },
+    { seat: 0, action: "play 7S", say: "lead-again", other: "lead-again-other" },
+    { seat: 1, action: "play TS" },
+    { seat: 2, action: "play QS" },
+    { seat: 3, action: "play AS" },
+    { seat: 3, action: "play 8C" },
+    { seat: 0, action: "play AD", say: "discard", other: "discard-other" },
+    { seat: 1, action: "play 7C" },
+    { seat: 2, action: "play AC" },
+    { seat: 2, action: "play JH" },
+    { seat: 3, action: "play KH" },
+    { seat: 0, action: "play 9D", say: "discard-2", other: "discard-other" },
+    { seat: 1, action: "play 9H" },
+    { seat: 3, action: "play 9C" },
+    { seat: 0, action: "play 9S", say: "discard-3", other: "discard-other" },
+    { seat: 1, action: "play KC" },
+    { seat: 2, action: "play QC" },
+    { seat: 1, action: "play 8H" },
+    { seat: 2, action: "play KS" },
+    { seat: 3, action: "play JC" },
+    { seat: 0, action: "play 8D", say: "discard-4", other: "discard-other" },
+    { seat: 1, action: "play JS" },
+    { seat: 2, action: "play QD" },
+    { seat: 3, action: "play TC" },
+    { seat: 0, action: "play 8S", say: "last" },
+  ],
+  end: "end",
+  next: "quodlibet-snack",
+};
