@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from .errors import IllegalActionError
 from .untrusted import ascii_int
+
+JSON = Any
 
 # --- Pairs deck --------------------------------------------------------------------------
 
@@ -31,16 +34,17 @@ def parse_rank(text: str) -> int:
     """A Pairs rank 1..10 from its notation, or a ``malformed`` error."""
     rank = ascii_int(text)
     if rank is None or not 1 <= rank <= 10:
-        raise IllegalActionError("malformed", f"'{text}' is not a rank: ranks are 1 to 10.")
+        raise IllegalActionError("malformed", "not-a-rank", text=text)
     return rank
 
 
-def check_pairs_cards(cards: Iterable[object], what: str) -> list[int]:
-    """Validate a list of ranks (for explicit deals); ``bad-deal`` on anything else."""
+def check_pairs_cards(cards: Iterable[object], message_code: str, **params: JSON) -> list[int]:
+    """Validate a list of ranks (for explicit deals); ``bad-deal`` on anything else, with
+    ``message_code`` (which says where the bad card is, ``params``) and ``value``."""
     out: list[int] = []
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 10:
-            raise IllegalActionError("bad-deal", f"{what}: {card!r} is not a rank 1-10.")
+            raise IllegalActionError("bad-deal", message_code, **params, value=repr(card))
         out.append(card)
     return out
 
@@ -51,8 +55,7 @@ def check_within_deck(cards: Iterable[int], deck_counts: Counter[int]) -> None:
     for rank, count in sorted(used.items()):
         if count > deck_counts[rank]:
             raise IllegalActionError(
-                "bad-deal",
-                f"The deal uses {count} cards of rank {rank}; the deck has {deck_counts[rank]}.",
+                "bad-deal", "deal-rank-too-often", count=count, rank=rank, deck=deck_counts[rank]
             )
 
 
@@ -108,10 +111,7 @@ def parse_card(text: str) -> str:
     if code.startswith("10"):
         code = "T" + code[2:]
     if code not in FRENCH_CARDS:
-        raise IllegalActionError(
-            "malformed",
-            f"'{text}' is not a card: use a rank 7 8 9 T J Q K A and a suit S H D C, e.g. TH.",
-        )
+        raise IllegalActionError("malformed", "not-a-card", text=text)
     return code
 
 

@@ -1,8 +1,15 @@
-"""Errors the engine raises. Both are ``ValueError``s, so callers may catch either broadly."""
+"""Errors the engine raises. Both are ``ValueError``s, so callers may catch either broadly.
+
+Each carries a ``Message`` (``engine/messages.py``): a stable ``message_code`` and its
+``params`` for a page to word in any language, and the English text of the same code and
+parameters as ``str(err)`` (and ``err.message``) for the command line.
+"""
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
+
+from .messages import Message
 
 ErrorCode = Literal[
     "malformed",
@@ -20,22 +27,72 @@ ERROR_CODES: tuple[str, ...] = get_args(ErrorCode)
 """Every ``IllegalActionError.code``, in API.md's order."""
 
 
-class IllegalActionError(ValueError):
-    """A request the rules (or the API) do not allow.
+def _as_message(message: Message | str, params: dict[str, Any]) -> Message:
+    if isinstance(message, Message):
+        if params:
+            raise TypeError("give params either in the Message or as keywords, not both")
+        return message
+    return Message(message, params)
 
-    ``code`` is stable and machine-readable (see ``ERROR_CODES``); the message is meant for a
-    player to read. Whatever raised it left the game unchanged.
+
+class IllegalActionError(ValueError):
+    """A request the rules (or the API) do not allow. Whatever raised it left the game
+    unchanged.
+
+    * ``code``: the coarse kind, stable and machine-readable (one of ``ERROR_CODES``);
+    * ``message_code``, ``params``: exactly what was refused (a key of
+      ``engine.messages.MESSAGES`` and plain JSON values), for a page to word;
+    * ``message`` (and ``str(err)``): the same in English, for the command line.
+
+    Raise it as ``IllegalActionError("illegal", "tm-not-in-hand", rank=7)`` or with a
+    ``Message`` built earlier: ``IllegalActionError("illegal", why)``.
     """
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: Message | str, /, **params: Any) -> None:
+        self.words: Message = _as_message(message, params)
+        """The ``Message`` (``.code``, ``.params``, ``.to_json()``)."""
+        text = str(self.words)
+        super().__init__(text)
         self.code: ErrorCode = code
-        self.message = message
+        self.message = text
 
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+    @property
+    def message_code(self) -> str:
+        return self.words.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        params: dict[str, Any] = self.words.to_json()["params"]
+        return params
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code", "message", "message_code", "params"}`` (``message`` is English)."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "message_code": self.message_code,
+            "params": self.params,
+        }
 
 
 class SaveError(ValueError):
     """A save that cannot be loaded: not JSON, truncated, tampered with, or from an unknown
-    version. Loading never half-succeeds."""
+    version. Loading never half-succeeds.
+
+    Like ``IllegalActionError`` it carries ``message_code`` and ``params`` (``words``, a
+    ``Message``) beside its English ``message``: ``SaveError("save-not-text")``."""
+
+    def __init__(self, message: Message | str, /, **params: Any) -> None:
+        self.words: Message = _as_message(message, params)
+        text = str(self.words)
+        super().__init__(text)
+        self.message = text
+
+    @property
+    def message_code(self) -> str:
+        return self.words.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        params: dict[str, Any] = self.words.to_json()["params"]
+        return params

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from .errors import IllegalActionError
+from .messages import Message
 from .rng import Rng
 from .untrusted import MAX_ACTION_CHARS
 
@@ -40,6 +41,11 @@ def _shown(value: object) -> str:
         repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a huge number"
     )
     return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _json_key(key: object) -> JSON:
+    """An option name as a message parameter: itself when JSON can hold it, else its text."""
+    return key if isinstance(key, str | int) and not isinstance(key, bool) else _shown(key)
 
 
 def json_copy(value: JSON) -> JSON:
@@ -108,32 +114,33 @@ class Game(ABC):
         if players is None:
             players = cls.DEFAULT_PLAYERS
         if isinstance(players, bool) or not isinstance(players, int):
-            raise IllegalActionError(
-                "bad-players", f"players must be a whole number, not {_shown(players)}."
-            )
+            raise IllegalActionError("bad-players", "players-not-whole", value=_shown(players))
         if not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
-            span = (
-                f"exactly {cls.MIN_PLAYERS}"
-                if cls.MIN_PLAYERS == cls.MAX_PLAYERS
-                else f"{cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}"
-            )
+            if cls.MIN_PLAYERS == cls.MAX_PLAYERS:
+                raise IllegalActionError(
+                    "bad-players",
+                    "players-exactly",
+                    game=cls.GAME_ID,
+                    min=cls.MIN_PLAYERS,
+                    players=players,
+                )
             raise IllegalActionError(
-                "bad-players", f"{cls.NAME} is for {span} players, not {players}."
+                "bad-players",
+                "players-range",
+                game=cls.GAME_ID,
+                min=cls.MIN_PLAYERS,
+                max=cls.MAX_PLAYERS,
+                players=players,
             )
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalActionError(
-                "bad-option", f"seed must be a whole number, not {_shown(seed)}."
-            )
+            raise IllegalActionError("bad-option", "seed-not-whole", value=_shown(seed))
         if seed.bit_length() > MAX_SEED_BITS:
-            raise IllegalActionError(
-                "bad-option", f"seed must fit in {MAX_SEED_BITS} bits (about 77 digits)."
-            )
+            raise IllegalActionError("bad-option", "seed-too-big", bits=MAX_SEED_BITS)
         if options is not None and not isinstance(options, Mapping):
             raise IllegalActionError(
-                "bad-option",
-                f"options must be an object of option names, not {type(options).__name__}.",
+                "bad-option", "options-not-object", type=type(options).__name__
             )
         given = dict(options or {})
         valid = cls.all_options()
@@ -141,8 +148,10 @@ class Game(ABC):
         if unknown:
             raise IllegalActionError(
                 "bad-option",
-                f"Unknown option {', '.join(_shown(u) for u in unknown)} for {cls.NAME}; "
-                f"valid options are: {', '.join(sorted(valid))}.",
+                "unknown-option",
+                options=[_json_key(u) for u in unknown],
+                game=cls.GAME_ID,
+                valid=sorted(valid),
             )
         full = {**valid, **given}
         dealer = full["dealer"]
@@ -150,11 +159,10 @@ class Game(ABC):
             isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
         ):
             raise IllegalActionError(
-                "bad-option",
-                f"dealer must be a seat from 0 to {players - 1}, not {_shown(dealer)}.",
+                "bad-option", "dealer-not-seat", last=players - 1, value=_shown(dealer)
             )
         if full["deal"] is not None and not isinstance(full["deal"], dict):
-            raise IllegalActionError("bad-deal", "deal must be an object (see API.md).")
+            raise IllegalActionError("bad-deal", "deal-not-object")
         cls._check_options(full, players)
         return cls(players, seed, full)
 
@@ -182,8 +190,8 @@ class Game(ABC):
         Checks notation only, not whether the action is allowed now."""
 
     @abstractmethod
-    def _why_illegal(self, action: str) -> str:
-        """A player-readable reason why the well-formed ``action`` is not legal now."""
+    def _why_illegal(self, action: str) -> Message:
+        """Why the well-formed ``action`` is not legal now, as a ``Message``."""
 
     @abstractmethod
     def _do(self, action: str) -> None:
@@ -251,20 +259,18 @@ class Game(ABC):
     def parse(self, text: str) -> str:
         """The canonical notation of ``text`` (``malformed`` error if it is not notation)."""
         if not isinstance(text, str):
-            raise IllegalActionError("malformed", f"An action is text, not {type(text).__name__}.")
+            raise IllegalActionError("malformed", "action-not-text", type=type(text).__name__)
         if len(text) > MAX_ACTION_CHARS:
-            raise IllegalActionError(
-                "malformed", f"An action is a few words, not {len(text):,} characters."
-            )
+            raise IllegalActionError("malformed", "action-too-long", length=len(text))
         cleaned = " ".join(text.split())
         if not cleaned:
-            raise IllegalActionError("malformed", "Empty action: choose one of the legal actions.")
+            raise IllegalActionError("malformed", "action-empty")
         return self._parse(cleaned)
 
     def check(self, text: str) -> str:
         """Raise what ``apply(text)`` would raise; otherwise return the canonical action."""
         if self._over:
-            raise IllegalActionError("game-over", "The game is over: no more actions.")
+            raise IllegalActionError("game-over", "game-over")
         action = self.parse(text)
         if action not in self._legal():
             raise IllegalActionError("illegal", self._why_illegal(action))
@@ -289,7 +295,7 @@ class Game(ABC):
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
             raise IllegalActionError(
-                "bad-seat", f"Seat must be 0 to {self.players - 1} or None, not {seat!r}."
+                "bad-seat", "bad-seat", last=self.players - 1, value=_shown(seat)
             )
         to_act = self.to_act
         view: dict[str, JSON] = {
@@ -329,31 +335,25 @@ class Game(ABC):
 
         if not isinstance(level, str) or level not in levels(self.GAME_ID):
             raise IllegalActionError(
-                "bad-level",
-                f"Unknown level {_shown(level)}; choose one of: {', '.join(levels(self.GAME_ID))}.",
+                "bad-level", "unknown-level", value=_shown(level), levels=levels(self.GAME_ID)
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalActionError(
-                "bad-option", f"A bot's seed must be a whole number, not {_shown(seed)}."
-            )
+            raise IllegalActionError("bad-option", "bot-seed-not-whole", value=_shown(seed))
         if iterations is not None and (
             isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
         ):
             raise IllegalActionError(
-                "bad-option",
-                f"iterations must be a whole number of 1 or more, not {_shown(iterations)}.",
+                "bad-option", "iterations-not-positive", value=_shown(iterations)
             )
         if time_ms is not None and (
             isinstance(time_ms, bool)
             or not isinstance(time_ms, int | float)
             or not 0 < time_ms < float("inf")
         ):
-            raise IllegalActionError(
-                "bad-option", f"time_ms must be a positive number, not {_shown(time_ms)}."
-            )
+            raise IllegalActionError("bad-option", "time-not-positive", value=_shown(time_ms))
         seat = self.to_act
         if seat is None:
-            raise IllegalActionError("game-over", "The game is over: no more actions.")
+            raise IllegalActionError("game-over", "game-over")
         return choose_action(self.view(seat), level, seed, iterations=iterations, time_ms=time_ms)
 
     def to_json(self) -> str:

@@ -34,8 +34,7 @@ def register(cls: G) -> G:
 def game_class(game_id: object) -> type[Game]:
     if not isinstance(game_id, str) or game_id not in _CLASSES:
         raise IllegalActionError(
-            "unknown-game",
-            f"Unknown game {game_id!r}; the games are: {', '.join(sorted(_CLASSES))}.",
+            "unknown-game", "unknown-game", value=repr(game_id), games=sorted(_CLASSES)
         )
     return _CLASSES[game_id]
 

@@ -76,9 +76,9 @@ def _from_version_1(body: dict[str, Any]) -> dict[str, Any]:
     log = body.get("log")
     seed = body.get("seed")
     if not isinstance(log, list) or not all(isinstance(entry, dict) for entry in log):
-        raise SaveError("The save's log is not a list of entries.")
+        raise SaveError("save-log-not-entries")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError("The save's seed is not a whole number.")
+        raise SaveError("save-seed-not-whole")
     decisions = [entry for entry in log if "chance" not in entry]
     return {**body, "log": decisions, "chance": chance_digest(seed, log)}
 
@@ -91,16 +91,13 @@ def migrate(body: dict[str, Any]) -> dict[str, Any]:
     """Bring a save body of any known older version up to ``SAVE_VERSION``."""
     version = body.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SaveError("This save has no valid version number.")
+        raise SaveError("save-no-version")
     if version > SAVE_VERSION:
-        raise SaveError(
-            f"This save is from a newer version of Parlour (save format {version}); "
-            f"this one reads up to {SAVE_VERSION}."
-        )
+        raise SaveError("save-newer", version=version, newest=SAVE_VERSION)
     while version < SAVE_VERSION:
         step = MIGRATIONS.get(version)
-        if step is None:
-            raise SaveError(f"Saves of format {version} can no longer be read.")
+        if step is None:  # pragma: no cover - every version below SAVE_VERSION migrates
+            raise SaveError("save-too-old", version=version)
         body = step(body)
         version += 1
         body["version"] = version
@@ -111,20 +108,20 @@ def load_game(text: str) -> Game:
     """The game a save was written from. Raises ``SaveError`` (never anything else) for
     any text that is not a complete, untampered save of a known version."""
     if not isinstance(text, str):
-        raise SaveError("A save is text.")
+        raise SaveError("save-not-text")
     try:
         data = bounded_json(text, MAX_SAVE_CHARS)
     except JsonLimitError as exc:
-        raise SaveError(f"This is not a Parlour save: {exc}") from exc
+        raise SaveError("save-unreadable", reason=exc.words.to_json()) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("This is not a Parlour save.")
+        raise SaveError("save-not-parlour")
     check = data.pop("check", None)
     try:
         intact = isinstance(check, str) and check == _checksum(data)
     except ValueError as exc:  # a number json.dumps cannot write back (4,301+ digits)
-        raise SaveError("This save holds a number too long to read.") from exc
+        raise SaveError("save-number-too-long") from exc
     if not intact:
-        raise SaveError("This save has been changed or damaged (its check does not match).")
+        raise SaveError("save-damaged")
     return _replay(migrate(data))
 
 
@@ -133,24 +130,24 @@ def _replay(body: dict[str, Any]) -> Game:
 
     log = body.get("log")
     if not isinstance(log, list):
-        raise SaveError("The save's log is not a list.")
+        raise SaveError("save-log-not-list")
     for name, kind in (("players", int), ("seed", int), ("options", dict)):
         value = body.get(name)
         if isinstance(value, bool) or not isinstance(value, kind):
-            raise SaveError(f"The save's {name} is missing or not a {kind.__name__}.")
+            raise SaveError("save-field", field=name, type=kind.__name__)
     try:
         cls = game_class(body.get("game"))
         game = cls.create(body.get("players"), body.get("seed"), body.get("options"))
         for index, entry in enumerate(log):
             if not isinstance(entry, dict) or set(entry) != {"seat", "action"}:
-                raise SaveError(f"Entry {index} of the save's log is not a decision.")
+                raise SaveError("save-entry-not-decision", entry=index)
             if isinstance(entry["seat"], bool) or entry["seat"] != game.to_act:
-                raise SaveError(f"Entry {index} of the save's log was played out of turn.")
+                raise SaveError("save-out-of-turn", entry=index)
             game.apply(entry["action"])
     except IllegalActionError as exc:
-        raise SaveError(f"This save does not replay: {exc}") from exc
+        raise SaveError("save-does-not-replay", reason=exc.words.to_json()) from exc
     if _canonical(_decisions(game.log)) != _canonical(log):
-        raise SaveError("This save's actions are not written the way the game writes them.")
+        raise SaveError("save-not-canonical")
     if body.get("chance") != chance_digest(game.seed, game.log):
-        raise SaveError("This save's recorded deals do not match its seed.")
+        raise SaveError("save-chance-mismatch")
     return game

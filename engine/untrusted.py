@@ -40,7 +40,14 @@ def ascii_int(text: str) -> int | None:
 
 
 class JsonLimitError(ValueError):
-    """A JSON document that is too long, too deep or not JSON."""
+    """A JSON document that is too long, too deep or not JSON; ``words`` is the ``Message``
+    (``engine/messages.py``), ``str()`` its English text."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        from .messages import Message
+
+        self.words = Message(code, params)
+        super().__init__(str(self.words))
 
 
 def json_depth_exceeds(text: str, limit: int) -> bool:
@@ -67,14 +74,12 @@ def bounded_json(text: str, max_chars: int, max_depth: int = MAX_JSON_DEPTH) -> 
     """``json.loads(text)`` after checking its length and depth; ``JsonLimitError`` (a
     ``ValueError`` with a readable message) for anything that is not small, shallow JSON."""
     if not isinstance(text, str):
-        raise JsonLimitError(f"Expected JSON text, not {type(text).__name__}.")
+        raise JsonLimitError("json-not-text", type=type(text).__name__)
     if len(text) > max_chars:
-        raise JsonLimitError(
-            f"The text is too long ({len(text):,} characters; at most {max_chars:,})."
-        )
+        raise JsonLimitError("json-too-long", length=len(text), max=max_chars)
     if json_depth_exceeds(text, max_depth):
-        raise JsonLimitError(f"The text nests deeper than {max_depth} levels.")
+        raise JsonLimitError("json-too-deep", depth=max_depth)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise JsonLimitError(f"The text is not valid JSON: {exc}") from exc
+        raise JsonLimitError("json-invalid", detail=str(exc)) from exc

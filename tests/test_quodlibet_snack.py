@@ -433,7 +433,7 @@ def test_nothing_is_possible_once_the_deal_is_done() -> None:
     deal, _ = make_deal(EXITS_HANDS, EXITS_PILES)
     play(deal, *EXITS_PLAY)
     assert deal.legal() == []
-    assert deal.why_illegal("pass") == "The Snack deal is over."
+    assert str(deal.why_illegal("pass")) == "The Snack deal is over."
     with pytest.raises(IllegalActionError):
         deal.do("pass")
 

@@ -59,39 +59,25 @@ def explicit_deal(option: object, players: int) -> Deal:
     are whatever of the deck is left.
     """
     if not isinstance(option, dict):
-        raise IllegalActionError("bad-deal", "deal must be an object with 'hands' and 'centre'.")
+        raise IllegalActionError("bad-deal", "nv-deal-not-object")
     keys = set(option)
     if keys != {"hands", "centre"}:
         missing = sorted({"hands", "centre"} - keys)
         extra = sorted(str(key) for key in keys - {"hands", "centre"})
-        problems = []
-        if missing:
-            problems.append(f"missing {', '.join(missing)}")
-        if extra:
-            problems.append(f"unknown {', '.join(repr(e) for e in extra)}")
-        raise IllegalActionError(
-            "bad-deal",
-            f"A Nine Virtues deal has exactly 'hands' and 'centre' ({'; '.join(problems)}).",
-        )
+        raise IllegalActionError("bad-deal", "nv-deal-fields", missing=missing, unknown=extra)
     hands_in = option["hands"]
     if not isinstance(hands_in, list) or len(hands_in) != players:
-        raise IllegalActionError(
-            "bad-deal", f"deal 'hands' must be a list of {players} hands, one per seat."
-        )
+        raise IllegalActionError("bad-deal", "nv-deal-hands", players=players)
     hands: list[list[int]] = []
     for seat, hand in enumerate(hands_in):
         if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-            raise IllegalActionError(
-                "bad-deal", f"The hand of seat {seat} must be a list of {HAND_SIZE} ranks."
-            )
-        hands.append(sorted(check_pairs_cards(hand, f"Hand of seat {seat}")))
+            raise IllegalActionError("bad-deal", "nv-deal-hand-size", seat=seat, size=HAND_SIZE)
+        hands.append(sorted(check_pairs_cards(hand, "nv-deal-hand-card", seat=seat)))
     centre_in = option["centre"]
     wanted = centre_size(players)
     if not isinstance(centre_in, list) or len(centre_in) != wanted:
-        raise IllegalActionError(
-            "bad-deal", f"deal 'centre' must be a list of {wanted} ranks (2 per player)."
-        )
-    centre = sorted(check_pairs_cards(centre_in, "Centre"))
+        raise IllegalActionError("bad-deal", "nv-deal-centre-size", size=wanted)
+    centre = sorted(check_pairs_cards(centre_in, "nv-deal-centre-card"))
     used = [rank for hand in hands for rank in hand] + centre
     check_within_deck(used, PAIRS_COUNTS)
     aside = sorted(remove_cards(pairs_deck(), used))

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from ...errors import IllegalActionError
 from ...game import JSON, Game
+from ...messages import Message, message
 from ...registry import register
 from .deal import Deal, aside_size, explicit_deal, shuffled_deal
 from .notation import Action, parse_action
@@ -66,10 +67,7 @@ class NineVirtues(Game):
         if limit is not None and (
             isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
         ):
-            raise IllegalActionError(
-                "bad-option",
-                f"swap_limit must be a whole number of turns (1 or more) or null, not {limit!r}.",
-            )
+            raise IllegalActionError("bad-option", "nv-swap-limit-option", value=repr(limit))
         if options["deal"] is not None:
             explicit_deal(options["deal"], players)
 
@@ -162,44 +160,34 @@ class NineVirtues(Game):
     def _parse(self, text: str) -> str:
         return parse_action(text).text
 
-    def _why_illegal(self, action: str) -> str:
+    def _why_illegal(self, action: str) -> Message:
         act = parse_action(action)
         if self._stage == CALL:
-            return (
-                "The centre is empty and you hold the 1: call the rank it becomes first "
-                "('call 1' to 'call 10', NV-9)."
-            )
+            return message("nv-call-now")
         if act.verb == "call":
-            return "Nothing to call yet: the 1 is called once the centre is empty (NV-9)."
+            return message("nv-nothing-to-call")
         seat = self._current_seat()
         assert seat is not None
         if act.verb == "bid":
             if act.ranks[0] == ONE:
-                return "The 1 can never be bid (NV-5)."
-            return self._not_in_centre(act.ranks[0])
+                return message("nv-one-never-bid")
+            return self._not_in_centre(action, act.ranks[0])
         if act.verb == "kill":
             if not self._kills_allowed():
-                return (
-                    "You can't kill yet: every player must have had one turn this round "
-                    f"(NV-6). Kills are open from turn {self.players + 1}; this is turn "
-                    f"{self._turn}."
-                )
-            return self._not_in_centre(act.ranks[0])
+                return message("nv-kill-not-yet", from_turn=self.players + 1, turn=self._turn)
+            return self._not_in_centre(action, act.ranks[0])
         give, take = act.ranks
         limit = self.options["swap_limit"]
         if not self._swaps_allowed():
-            return (
-                f"Swap limit reached: swaps are allowed on turns 1 to {limit} only, and this "
-                f"is turn {self._turn} (NV-8). Bid or kill instead."
-            )
+            return message("nv-swap-limit", limit=limit, turn=self._turn)
         if give not in self._hands[seat]:
-            return f"You have no {give} to give."
-        return self._not_in_centre(take)
+            return message("nv-none-to-give", rank=give)
+        return self._not_in_centre(action, take)
 
-    def _not_in_centre(self, rank: int) -> str:
+    def _not_in_centre(self, action: str, rank: int) -> Message:
         if rank not in self._centre:
-            return f"There is no {rank} in the centre."
-        return "That action is not allowed now."  # pragma: no cover - legal() would list it
+            return message("nv-not-in-centre", rank=rank)
+        return message("not-allowed-now", action=action)  # pragma: no cover - legal() has it
 
     def _do(self, action: str) -> None:
         act: Action = parse_action(action)

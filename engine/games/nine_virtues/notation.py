@@ -16,8 +16,6 @@ from ...errors import IllegalActionError
 ARITY: dict[str, int] = {"bid": 1, "swap": 2, "kill": 1, "call": 1}
 """How many ranks each verb takes."""
 
-_USAGE = "Actions are 'bid R', 'swap H C', 'kill R' or 'call R', with ranks 1 to 10."
-
 
 class Action(NamedTuple):
     """A parsed action: its verb and its ranks (``swap``: hand rank, then centre rank)."""
@@ -38,12 +36,13 @@ def parse_action(text: str) -> Action:
     """
     words = text.split()
     if not words:
-        raise IllegalActionError("malformed", f"Empty action. {_USAGE}")
+        raise IllegalActionError("malformed", "nv-empty")
     verb = words[0].lower()
     if verb not in ARITY:
-        raise IllegalActionError("malformed", f"'{words[0]}' is not an action. {_USAGE}")
+        raise IllegalActionError("malformed", "nv-not-an-action", word=words[0])
     wanted = ARITY[verb]
     if len(words) - 1 != wanted:
-        form = "swap H C (give hand rank H, take centre rank C)" if verb == "swap" else f"{verb} R"
-        raise IllegalActionError("malformed", f"Write '{form}', with ranks 1 to 10.")
+        if verb == "swap":
+            raise IllegalActionError("malformed", "nv-write-swap")
+        raise IllegalActionError("malformed", "nv-write-verb", verb=verb)
     return Action(verb, tuple(parse_rank(word) for word in words[1:]))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ...messages import Message
+
 
 class Deal(Protocol):
     contract: str
@@ -31,8 +33,8 @@ class Deal(Protocol):
         """Canonical form of an action of this deal's kind (``play TH``, ``play @3``,
         ``take 2``, ``pass``) or ``IllegalActionError('malformed', ...)``."""
 
-    def why_illegal(self, action: str) -> str:
-        """Why a well-formed action is not legal now, in words a player can read."""
+    def why_illegal(self, action: str) -> Message:
+        """Why a well-formed action is not legal now (``str()`` of it: in English)."""
 
     def do(self, action: str) -> dict[str, Any]:
         """Carry out a legal action; return what the table saw beyond the action text (e.g.

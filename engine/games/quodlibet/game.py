@@ -33,12 +33,12 @@ from typing import Any, ClassVar
 from ...cards import french_deck, parse_card, rank_of, rank_value, sort_cards
 from ...errors import IllegalActionError
 from ...game import JSON, Game
+from ...messages import Message, message
 from ...registry import register
 from ...tricks import next_seat
 from .contracts import (
     CONTRACT_NAMES,
     SNACK,
-    TITLES,
     WHEELS,
     contract_for,
     wheel_of,
@@ -68,73 +68,71 @@ def parse_notation(text: str) -> str:
             return f"choose {words[1].lower()}"
         raise IllegalActionError(
             "malformed",
-            f"'{text}' is not a choice: write choose NAME, NAME one of "
-            f"{', '.join(name for name in CONTRACT_NAMES if name != SNACK)}.",
+            "ql-not-a-choice",
+            text=text,
+            contracts=[name for name in CONTRACT_NAMES if name != SNACK],
         )
     if verb == "take":
         if len(words) == 2 and words[1] in {"1", "2", "3", "4", "5", "6"}:
             return f"take {words[1]}"
-        raise IllegalActionError("malformed", f"'{text}' is not notation: write take 1 to take 6.")
+        raise IllegalActionError("malformed", "ql-not-a-take", text=text)
     if verb == "pass" and len(words) == 1:
         return "pass"
     if verb == "play":
         return parse_play(text)
-    raise IllegalActionError(
-        "malformed",
-        f"'{text}' is not a Quodlibet action: choose NAME, play CARD, play @i, take P or pass.",
-    )
+    raise IllegalActionError("malformed", "ql-not-an-action", text=text)
 
 
-def _bad_deal(message: str) -> IllegalActionError:
-    return IllegalActionError("bad-deal", message)
+def _bad_deal(message_code: str, **params: JSON) -> IllegalActionError:
+    return IllegalActionError("bad-deal", message_code, **params)
 
 
-def _read_cards(value: object, count: int, what: str) -> list[str]:
+def _read_cards(value: object, count: int, part: str, **where: int) -> list[str]:
+    """``count`` card codes, or ``bad-deal`` with ``ql-deal-<part>-size`` or ``-card``
+    (``where``: the seat or pile the cards are for)."""
     if not isinstance(value, list) or len(value) != count:
-        raise _bad_deal(f"{what} must be a list of {count} cards.")
+        raise _bad_deal(f"ql-deal-{part}-size", **where, size=count)
     cards: list[str] = []
     for item in value:
         if not isinstance(item, str):
-            raise _bad_deal(f"{what}: {item!r} is not a card code such as TH.")
+            raise _bad_deal(f"ql-deal-{part}-card", **where, value=repr(item))
         try:
             cards.append(parse_card(item))
         except IllegalActionError:
-            raise _bad_deal(f"{what}: {item!r} is not a card code such as TH.") from None
+            raise _bad_deal(f"ql-deal-{part}-card", **where, value=repr(item)) from None
     return cards
 
 
 def read_deal_option(deal: object, snack: bool) -> tuple[list[list[str]], list[list[str]] | None]:
     """The ``deal`` option as hands (and Snack piles), or a ``bad-deal`` error (API.md)."""
     if not isinstance(deal, dict):
-        raise _bad_deal("deal must be an object with hands (and piles for Snack).")
+        raise _bad_deal("ql-deal-not-object")
     unknown = sorted(str(key) for key in deal if key not in ("hands", "piles"))
     if unknown:
-        raise _bad_deal(f"Unknown deal field(s) {', '.join(unknown)}; use hands (and piles).")
+        raise _bad_deal("ql-deal-unknown-field", fields=unknown)
     if "hands" not in deal:
-        raise _bad_deal("deal needs hands: four lists of cards.")
+        raise _bad_deal("ql-deal-no-hands")
     hand_size = SNACK_HAND_SIZE if snack else HAND_SIZE
     raw_hands = deal["hands"]
     if not isinstance(raw_hands, list) or len(raw_hands) != PLAYERS:
-        raise _bad_deal(f"hands must be {PLAYERS} lists of {hand_size} cards.")
-    hands = [
-        _read_cards(hand, hand_size, f"hand of seat {seat}") for seat, hand in enumerate(raw_hands)
-    ]
+        raise _bad_deal("ql-deal-hands", players=PLAYERS, size=hand_size)
+    hands = [_read_cards(hand, hand_size, "hand", seat=seat) for seat, hand in enumerate(raw_hands)]
     piles: list[list[str]] | None = None
     if snack:
         raw_piles = deal.get("piles")
         if not isinstance(raw_piles, list) or len(raw_piles) != len(SNACK_PILE_SIZES):
-            raise _bad_deal("A Snack deal needs piles: five piles of 3 cards and one of 1.")
+            raise _bad_deal("ql-deal-no-piles")
         sized = zip(raw_piles, SNACK_PILE_SIZES, strict=True)
         piles = [
-            _read_cards(pile, size, f"pile {number}")
+            _read_cards(pile, size, "pile", pile=number)
             for number, (pile, size) in enumerate(sized, start=1)
         ]
     elif "piles" in deal:
-        raise _bad_deal("piles are only for a first deal that is Snack.")
+        raise _bad_deal("ql-deal-piles-not-snack")
     seen: set[str] = set()
     for card in [card for group in hands + (piles or []) for card in group]:
         if card in seen:
-            raise _bad_deal(f"The deal holds {card} twice.")
+            raise _bad_deal("ql-deal-twice", card=card)
         seen.add(card)
     return hands, piles
 
@@ -162,26 +160,22 @@ class Quodlibet(Game):
         contracts = options["contracts"]
         if contracts is not None:
             if not isinstance(contracts, list) or not contracts:
-                raise IllegalActionError(
-                    "bad-option", "contracts must be a non-empty list of contract names."
-                )
+                raise IllegalActionError("bad-option", "ql-contracts-option")
             for name in contracts:
                 if not isinstance(name, str) or name not in CONTRACT_NAMES:
                     raise IllegalActionError(
                         "bad-option",
-                        f"Unknown contract {name!r}; the contracts are: "
-                        f"{', '.join(CONTRACT_NAMES)}.",
+                        "ql-unknown-contract",
+                        value=repr(name),
+                        contracts=list(CONTRACT_NAMES),
                     )
             repeated = sorted({name for name in contracts if contracts.count(name) > 1})
             if repeated:
-                raise IllegalActionError(
-                    "bad-option",
-                    f"Each contract may be played at most once; repeated: {', '.join(repeated)}.",
-                )
+                raise IllegalActionError("bad-option", "ql-repeated-contracts", contracts=repeated)
         for flag in ("plus_austrian", "dealer_leads"):
             if not isinstance(options[flag], bool):
                 raise IllegalActionError(
-                    "bad-option", f"{flag} must be true or false, not {options[flag]!r}."
+                    "bad-option", "ql-flag-option", option=flag, value=repr(options[flag])
                 )
         if options["deal"] is not None:
             first_is_snack = contracts is not None and contracts[0] == SNACK
@@ -322,23 +316,25 @@ class Quodlibet(Game):
             if name not in self.played and name != self.contract
         ]
 
-    def _why_not_choose(self, name: str) -> str:
-        title = TITLES[name]
-        choices = ", ".join(self._choosable()) or "none"
+    def _why_not_choose(self, name: str) -> Message:
+        choices = self._choosable()
         if self.practice is not None:
-            return "In practice mode the contracts are played in the given order: no choosing."
+            return message("ql-practice-no-choice")
         if self.deal is not None:
-            return f"This deal's contract is already settled: {TITLES[self.deal.contract]}."
+            return message("ql-contract-settled", contract=self.deal.contract)
         if name == SNACK:
-            return f"Snack is always the 12th deal (QL-6); choose one of: {choices}."
+            return message("ql-snack-last", choices=choices)
         if wheel_of(name) != self.wheel:
-            return (
-                f"{title} belongs to wheel {wheel_of(name)}; this is wheel {self.wheel}: "
-                f"choose one of: {choices}."
+            return message(
+                "ql-other-wheel",
+                contract=name,
+                contract_wheel=wheel_of(name),
+                wheel=self.wheel,
+                choices=choices,
             )
         if name in self.played:
-            return f"{title} has already been played in this wheel; choose one of: {choices}."
-        return f"You cannot choose {title} now."
+            return message("ql-already-played", contract=name, choices=choices)
+        return message("not-allowed-now", action=f"choose {name}")  # pragma: no cover
 
     # --- the Game contract -------------------------------------------------------------------
 
@@ -359,11 +355,11 @@ class Quodlibet(Game):
             return self.deal.parse(text)
         return parse_notation(text)
 
-    def _why_illegal(self, action: str) -> str:
+    def _why_illegal(self, action: str) -> Message:
         if action.startswith("choose "):
             return self._why_not_choose(action.removeprefix("choose "))
         if self.deal is None:
-            return f"The dealer (seat {self.dealer}) must first choose a contract."
+            return message("ql-choose-first", dealer=self.dealer)
         return self.deal.why_illegal(action)
 
     def _do(self, action: str) -> None:

@@ -44,8 +44,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...cards import FRENCH_CARDS, card_name, parse_card, rank_of, sort_cards
+from ...cards import FRENCH_CARDS, parse_card, rank_of, sort_cards
 from ...errors import IllegalActionError
+from ...messages import Message, message
 from ...untrusted import ascii_int
 from .snack_rows import Rows
 
@@ -58,18 +59,16 @@ POINTS_PER_CARD = (10, 20, 30)  # QL-23: first, second, third player out
 def _check_deal(hands: Sequence[Sequence[str]], piles: Sequence[Sequence[str]]) -> None:
     """``bad-deal`` unless this is a full Snack deal of the 32 cards (QL-20)."""
     if len(hands) != SEATS or any(len(hand) != HAND_SIZE for hand in hands):
-        raise IllegalActionError("bad-deal", "Snack deals 4 cards to each of the 4 players.")
+        raise IllegalActionError("bad-deal", "snack-deal-hands")
     if tuple(len(pile) for pile in piles) != PILE_SIZES:
-        raise IllegalActionError(
-            "bad-deal", "Snack has five piles of 3 cards and a sixth pile of 1 (QL-20)."
-        )
+        raise IllegalActionError("bad-deal", "snack-deal-piles")
     cards = [card for part in (*hands, *piles) for card in part]
     unknown = sorted({card for card in cards if card not in FRENCH_CARDS})
     if unknown:
-        raise IllegalActionError("bad-deal", f"Unknown card(s) in the deal: {', '.join(unknown)}.")
+        raise IllegalActionError("bad-deal", "snack-deal-unknown-cards", cards=unknown)
     twice = sort_cards(card for card, count in Counter(cards).items() if count > 1)
     if twice:
-        raise IllegalActionError("bad-deal", f"Card(s) dealt twice: {', '.join(twice)}.")
+        raise IllegalActionError("bad-deal", "snack-deal-twice", cards=twice)
 
 
 class SnackDeal:
@@ -140,44 +139,37 @@ class SnackDeal:
             return "pass"
         if verb == "play" and len(words) == 2:
             if words[1].startswith("@"):
-                raise IllegalActionError(
-                    "malformed", "In Snack you play a card by its code, e.g. 'play TH'."
-                )
+                raise IllegalActionError("malformed", "snack-play-by-code")
             return f"play {parse_card(words[1])}"
         if verb == "take" and len(words) == 2:
             number = words[1]
             pile = ascii_int(number)
             if pile is None or not 1 <= pile <= len(PILE_SIZES):
                 raise IllegalActionError(
-                    "malformed",
-                    f"'{number}' is not a pile: the piles are numbered 1 to {len(PILE_SIZES)}.",
+                    "malformed", "snack-not-a-pile", text=number, piles=len(PILE_SIZES)
                 )
             return f"take {pile}"
-        raise IllegalActionError(
-            "malformed",
-            "In Snack the actions are 'play CARD' (e.g. play TH), 'take P' (a pile 1-6) "
-            "and 'pass'.",
-        )
+        raise IllegalActionError("malformed", "snack-not-an-action")
 
-    def why_illegal(self, action: str) -> str:
+    def why_illegal(self, action: str) -> Message:
         seat = self._to_act
         if seat is None:
-            return "The Snack deal is over."
+            return message("snack-over")
         verb, _, arg = action.partition(" ")
         can_play = bool(self._playable(seat))
         if verb == "play":
             if arg not in self._hands[seat]:
-                return f"You don't hold the {card_name(arg)}."
+                return message("snack-not-held", card=arg)
             if not self._rows.fits(arg):
                 return self._rows.why_not(arg)
         elif verb == "take":
             if can_play:
-                return "You can play, so you can't take a pile (QL-22)."
+                return message("snack-can-play")
             if self._taken[int(arg) - 1]:
-                return f"Pile {arg} has been taken."
+                return message("snack-pile-taken", pile=int(arg))
         elif verb == "pass" and (can_play or self._remaining_piles()):
-            return "You must play or take a pile: pass is only for when neither is possible."
-        return f"'{action}' is not possible now."
+            return message("snack-must-act")
+        return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def do(self, action: str) -> dict[str, Any]:
         """Carry out a legal action; return what the table saw beyond the action text."""

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...cards import FRENCH_RANKS, RANK_NAMES, SUIT_NAMES, SUITS, card_name, rank_of, suit_of
+from ...cards import FRENCH_RANKS, SUITS, rank_of, suit_of
+from ...messages import Message, message
 
 JACK = FRENCH_RANKS.index("J")
 LOWEST = 0
@@ -27,11 +28,6 @@ RowsView = dict[str, list[str] | None]
 
 def _code(rank: int, suit: str) -> str:
     return FRENCH_RANKS[rank] + suit
-
-
-def _rank_word(rank: int) -> str:
-    """``"10"``, ``"jack"``: how a player names a rank."""
-    return RANK_NAMES[FRENCH_RANKS[rank]]
 
 
 class Rows:
@@ -114,26 +110,28 @@ class Rows:
             out[suit] = None if ends is None else [_code(ends[0], suit), _code(ends[1], suit)]
         return out
 
-    def why_not(self, card: str) -> str:
-        """Why ``card`` does not fit, in a player's words (call only when it does not)."""
+    def why_not(self, card: str) -> Message:
+        """Why ``card`` does not fit (call only when it does not)."""
         suit = suit_of(card)
-        suit_name = SUIT_NAMES[suit]
         ends = self._ends[suit]
         if ends is None:
-            return (
-                f"The {card_name(card)} doesn't fit: the {suit_name} row hasn't been started, "
-                f"and only the jack of {suit_name} can start it (QL-21)."
-            )
+            return message("snack-row-not-started", card=card, suit=suit)
         rank = FRENCH_RANKS.index(rank_of(card))
         low, high = ends
         if rank < low:
-            return (
-                f"The {card_name(card)} doesn't fit: the {suit_name} row ends at the "
-                f"{_rank_word(low)}, so only the {_rank_word(low - 1)} can go below it (QL-21)."
+            return message(
+                "snack-below-end",
+                card=card,
+                suit=suit,
+                end=FRENCH_RANKS[low],
+                next=FRENCH_RANKS[low - 1],
             )
         if rank > high:
-            return (
-                f"The {card_name(card)} doesn't fit: the {suit_name} row ends at the "
-                f"{_rank_word(high)}, so only the {_rank_word(high + 1)} can go above it (QL-21)."
+            return message(
+                "snack-above-end",
+                card=card,
+                suit=suit,
+                end=FRENCH_RANKS[high],
+                next=FRENCH_RANKS[high + 1],
             )
-        return f"The {card_name(card)} is already in the {suit_name} row."
+        return message("snack-in-row", card=card, suit=suit)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import SUIT_NAMES, card_name, parse_card, sort_cards, suit_of
+from ...cards import parse_card, sort_cards, suit_of
 from ...errors import IllegalActionError
+from ...messages import Message, message
 from ...tricks import Play, Trick, legal_cards, next_seat
 from ...untrusted import ascii_int
 from .contracts import Contract, totals, tricks_won
@@ -35,17 +36,13 @@ def parse_play(text: str) -> str:
     """
     words = text.split()
     if len(words) != 2 or words[0].lower() != "play":
-        raise IllegalActionError(
-            "malformed", f"'{text}' is not a play: write play CARD (e.g. play TH) or play @i."
-        )
+        raise IllegalActionError("malformed", "ql-not-a-play", text=text)
     target = words[1]
     if target.startswith("@"):
         digits = target[1:]
         position = ascii_int(digits)
         if position is None or len(digits) > MAX_POSITION_DIGITS:
-            raise IllegalActionError(
-                "malformed", f"'{target}' is not a hand position: write @0, @1, ... (from 0)."
-            )
+            raise IllegalActionError("malformed", "ql-not-a-position", text=target)
         return f"play @{position}"
     return f"play {parse_card(target)}"
 
@@ -92,34 +89,27 @@ class TricksDeal:
     def parse(self, text: str) -> str:
         return parse_play(text)
 
-    def why_illegal(self, action: str) -> str:
+    def why_illegal(self, action: str) -> Message:
         if self.done:
-            return "This deal is over."
+            return message("ql-deal-over")
         if not action.startswith("play "):
-            return f"'{action}' is not an action of {self.rules.title}: play a card."
+            return message("ql-play-a-card", action=action, contract=self.contract)
         hand = self.hands[self._to_act]
         target = action.removeprefix("play ")
         if target.startswith("@"):
             if not self.blind:
-                return "Positions (play @i) are only for Open Trousers: play a card by name."
-            return (
-                f"You hold {len(hand)} cards: play a position from @0 to @{len(hand) - 1}."
-                if hand
-                else "You have no cards left."
-            )
+                return message("ql-positions-only-blind")
+            if not hand:  # pragma: no cover - a deal ends when the hands are empty
+                return message("ql-no-cards-left")
+            return message("ql-position-range", count=len(hand), last=len(hand) - 1)
         if self.blind:
-            return (
-                "In Open Trousers you cannot see your own hand: play a position, "
-                f"@0 to @{len(hand) - 1}."
-            )
+            return message("ql-play-a-position", last=len(hand) - 1)
         if target not in hand:
-            return f"You do not hold the {card_name(target)}."
+            return message("ql-not-held", card=target)
         led = self.led_suit
         if led is not None and self.rules.must_follow and suit_of(target) != led:
-            return (
-                f"You must follow suit: {SUIT_NAMES[led]} were led and you hold {SUIT_NAMES[led]}."
-            )
-        return f"You cannot play the {card_name(target)} now."
+            return message("ql-follow-suit", suit=led)
+        return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def do(self, action: str) -> dict[str, Any]:
         seat = self._to_act

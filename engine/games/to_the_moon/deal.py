@@ -36,9 +36,9 @@ def shuffled_deal(rng: Rng, players: int, dealer: int) -> Deal:
     return [sorted(hand) for hand in hands], cards[size * players :]
 
 
-def _as_list(value: object, what: str) -> list[object]:
+def _as_list(value: object, message_code: str, **params: int) -> list[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise IllegalActionError("bad-deal", f"{what} must be a list of ranks.")
+        raise IllegalActionError("bad-deal", message_code, **params)
     return list(value)
 
 
@@ -49,45 +49,42 @@ def check_deal(deal: object, players: int) -> Deal:
     sizes of TM-1, and hands plus deck must be exactly the 55 Pairs cards (PD-1).
     """
     if not isinstance(deal, dict):
-        raise IllegalActionError("bad-deal", "deal must be an object with 'hands' and 'deck'.")
+        raise IllegalActionError("bad-deal", "tm-deal-not-object")
     unknown = sorted(str(key) for key in deal if key not in ("hands", "deck"))
     if unknown:
-        raise IllegalActionError(
-            "bad-deal",
-            f"Unknown deal field {', '.join(map(repr, unknown))}: "
-            "a To the Moon deal has only 'hands' and 'deck'.",
-        )
+        raise IllegalActionError("bad-deal", "tm-deal-unknown-field", fields=unknown)
     for key in ("hands", "deck"):
         if key not in deal:
-            raise IllegalActionError("bad-deal", f"The deal has no '{key}'.")
+            raise IllegalActionError("bad-deal", "tm-deal-missing", field=key)
     size = HAND_SIZES[players]
     raw_hands = deal["hands"]
     if isinstance(raw_hands, (str, bytes)) or not isinstance(raw_hands, Sequence):
-        raise IllegalActionError("bad-deal", "hands must be a list of hands, one per seat.")
+        raise IllegalActionError("bad-deal", "tm-deal-hands-not-list")
     if len(raw_hands) != players:
         raise IllegalActionError(
-            "bad-deal",
-            f"hands must hold {players} hands (one per seat), not {len(raw_hands)}.",
+            "bad-deal", "tm-deal-hands-count", players=players, count=len(raw_hands)
         )
     hands: list[list[int]] = []
     for seat, raw in enumerate(raw_hands):
-        hand = check_pairs_cards(_as_list(raw, f"hand {seat}"), f"hand {seat}")
+        cards = _as_list(raw, "tm-deal-hand-not-list", seat=seat)
+        hand = check_pairs_cards(cards, "tm-deal-hand-card", seat=seat)
         if len(hand) != size:
             raise IllegalActionError(
                 "bad-deal",
-                f"hand {seat} has {len(hand)} cards; with {players} players each hand has "
-                f"{size} (TM-1).",
+                "tm-deal-hand-size",
+                seat=seat,
+                count=len(hand),
+                players=players,
+                size=size,
             )
         hands.append(sorted(hand))
-    deck = check_pairs_cards(_as_list(deal["deck"], "deck"), "deck")
+    deck = check_pairs_cards(_as_list(deal["deck"], "tm-deal-deck-not-list"), "tm-deal-deck-card")
     used = [card for hand in hands for card in hand] + deck
     check_within_deck(used, PAIRS_COUNTS)
     want = DECK_SIZE - size * players
     if len(deck) != want:
         missing = sorted((PAIRS_COUNTS - Counter(used)).elements())
         raise IllegalActionError(
-            "bad-deal",
-            f"The deck must hold the {want} cards not dealt (top first), not {len(deck)}; "
-            f"missing: {', '.join(map(str, missing))}.",
+            "bad-deal", "tm-deal-deck-size", size=want, count=len(deck), missing=missing
         )
     return hands, deck

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...game import JSON, Game
+from ...messages import Message, message
 from ...registry import register
 from .deal import ROUNDS, check_deal, shuffled_deal
 from .notation import parse_action, split_action
@@ -233,31 +234,28 @@ class ToTheMoon(Game):
     def _parse(self, text: str) -> str:
         return parse_action(text)
 
-    def _why_illegal(self, action: str) -> str:
+    def _why_illegal(self, action: str) -> Message:
         seat = self.turn
         verb, rank = split_action(action)
-        if seat is None:
-            return "Nobody is to act now."
+        if seat is None:  # pragma: no cover - the base class refuses every action then
+            return message("not-allowed-now", action=action)
         if verb == "build":
             if rank in self.trick:
-                return f"{rank} is already in the countdown."
+                return message("tm-in-countdown", rank=rank)
             if rank not in self.hands[seat]:
-                return f"You have no {rank}."
+                return message("tm-not-in-hand", rank=rank)
         elif verb == "test":
             if not self.deck:
-                return "The deck is empty: you can't test."
+                return message("tm-deck-empty")
         elif rank is None:
             if len(self.trick) > 1:
-                return (
-                    "Withdrawing takes one card from the countdown: say which, "
-                    f"e.g. 'withdraw {self.trick[-1]}'."
-                )
+                return message("tm-withdraw-which", rank=self.trick[-1])
         else:
             if len(self.trick) == 1:
-                return "The countdown holds one card: withdraw takes nothing, so say 'withdraw'."
+                return message("tm-withdraw-bare")
             if rank not in self.trick:
-                return f"There is no {rank} in the countdown to take."
-        return f"'{action}' is not allowed now."
+                return message("tm-not-in-countdown", rank=rank)
+        return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def _phase(self) -> str:
         return "play"

@@ -10,8 +10,6 @@ from __future__ import annotations
 from ...cards import parse_rank
 from ...errors import IllegalActionError
 
-USAGE = "use 'build R', 'test', 'withdraw' or 'withdraw R' (R a rank 1 to 10)"
-
 
 def parse_action(text: str) -> str:
     """The canonical form of ``text`` or ``IllegalActionError('malformed', ...)``.
@@ -23,25 +21,21 @@ def parse_action(text: str) -> str:
     """
     words = text.lower().split()
     if not words:
-        raise IllegalActionError("malformed", f"Empty action: {USAGE}.")
+        raise IllegalActionError("malformed", "tm-empty")
     verb, args = words[0], words[1:]
     if verb == "build":
         if len(args) != 1:
-            raise IllegalActionError("malformed", "Build names one rank, e.g. 'build 7'.")
+            raise IllegalActionError("malformed", "tm-build-one-rank")
         return f"build {parse_rank(args[0])}"
     if verb == "test":
         if args:
-            raise IllegalActionError(
-                "malformed", "Test takes no rank: you turn the top card of the deck. Say 'test'."
-            )
+            raise IllegalActionError("malformed", "tm-test-no-rank")
         return "test"
     if verb == "withdraw":
         if len(args) > 1:
-            raise IllegalActionError(
-                "malformed", "Withdraw takes at most one rank, e.g. 'withdraw 7'."
-            )
+            raise IllegalActionError("malformed", "tm-withdraw-one-rank")
         return f"withdraw {parse_rank(args[0])}" if args else "withdraw"
-    raise IllegalActionError("malformed", f"'{text}' is not a To the Moon action: {USAGE}.")
+    raise IllegalActionError("malformed", "tm-not-an-action", text=text)
 
 
 def split_action(action: str) -> tuple[str, int | None]:

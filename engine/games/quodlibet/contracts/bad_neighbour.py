@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....messages import message
 from ....tricks import Trick, next_seat
 from .base import PLAYERS, Contract, Entry
 from .minus import Minus
@@ -20,7 +21,7 @@ class BadNeighbour(Contract):
             Entry(
                 next_seat(entry.seat, PLAYERS),
                 entry.points,
-                f"right-hand neighbour (seat {entry.seat}) {entry.reason}",
+                message("ql-neighbour", neighbour=entry.seat, reason=entry.why.to_json()),
                 entry.trick,
             )
             for entry in Minus().score(tricks)

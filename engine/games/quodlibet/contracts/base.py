@@ -3,8 +3,9 @@
 A contract says only what differs between contracts (QL-9..QL-19): which wheel it belongs
 to, who sees which hand, whether players must follow suit, and how the eight tricks of a
 deal are scored. Scoring returns ``Entry`` lines, one per reason a seat scored, so the score
-sheet can show *why* (``"took the king of hearts"``); a seat's deal score is the sum of its
-entries. Points are penalty points: positive is bad (QL-8).
+sheet can show *why*: a ``Message`` (``engine/messages.py``) such as ``ql-took-card`` with
+``{"rank": "K", "suit": "H"}``, in English "took the king of hearts"; a seat's deal score is
+the sum of its entries. Points are penalty points: positive is bad (QL-8).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from ....messages import Message
 from ....tricks import Trick
 
 PLAYERS = 4
@@ -27,21 +29,37 @@ Trousers, QL-17)."""
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the score sheet: ``seat`` scores ``points`` because of ``reason``
-    (``trick`` is the 1-based trick it came from, None for a whole-deal reason)."""
+    """One line of the score sheet: ``seat`` scores ``points`` because of ``why``
+    (``trick`` is the 1-based trick it came from, None for a whole-deal reason).
+
+    In a view: ``{"seat", "points", "reason", "message", "trick"}``, where ``message`` is
+    ``why`` as ``{"code", "params"}`` (for the page to word) and ``reason`` its English text
+    (kept for the command line and older readers). A card in ``params`` is its ``rank`` and
+    ``suit``, never its code: the score sheet stays in later views, where codes name hidden
+    cards."""
 
     seat: int
     points: int
-    reason: str
+    why: Message
     trick: int | None = None
+
+    @property
+    def reason(self) -> str:
+        return str(self.why)
 
     def to_json(self) -> dict[str, object]:
         return {
             "seat": self.seat,
             "points": self.points,
             "reason": self.reason,
+            "message": self.why.to_json(),
             "trick": self.trick,
         }
+
+
+def card_params(card: str) -> dict[str, str]:
+    """A card as score-sheet message parameters: ``"KH"`` -> ``{"rank": "K", "suit": "H"}``."""
+    return {"rank": card[0], "suit": card[1]}
 
 
 class Contract(ABC):
@@ -72,7 +90,3 @@ def totals(entries: Sequence[Entry]) -> list[int]:
     for entry in entries:
         scores[entry.seat] += entry.points
     return scores
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import card_name, rank_value
+from ....cards import rank_value
+from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry
+from .base import Contract, Entry, card_params
 
 
 class Bribe(Contract):
@@ -25,12 +26,13 @@ class Bribe(Contract):
         entries: list[Entry] = []
         for number, trick in enumerate(tricks, start=1):
             winner = trick.winner
-            entries.append(Entry(winner, 30, "took the trick", number))
+            entries.append(Entry(winner, 30, message("ql-took-the-trick"), number))
             lowest = min(rank_value(card) for card in trick.cards)
             low_seats = [seat for seat, card in trick.plays if rank_value(card) == lowest]
             for seat in low_seats:
-                reason = f"played the lowest card ({card_name(trick.played_by(seat))})"
+                reason = message("ql-lowest-card", **card_params(trick.played_by(seat)))
                 entries.append(Entry(seat, 20, reason, number))
             if winner in low_seats:
-                entries.append(Entry(winner, 100, "won the trick with a lowest card", number))
+                reason = message("ql-won-with-lowest")
+                entries.append(Entry(winner, 100, reason, number))
         return entries

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....messages import message
 from ....tricks import Trick
-from .base import TRICKS, Contract, Entry, plural, tricks_won
+from .base import TRICKS, Contract, Entry, tricks_won
 
 
 class Minus(Contract):
@@ -18,7 +19,8 @@ class Minus(Contract):
         entries: list[Entry] = []
         for seat, count in enumerate(tricks_won(tricks)):
             if count == TRICKS:
-                entries.append(Entry(seat, 100, f"took all {TRICKS} tricks (100 in total)"))
+                reason = message("ql-took-all-tricks", count=TRICKS, points=100)
+                entries.append(Entry(seat, 100, reason))
             elif count:
-                entries.append(Entry(seat, 10 * count, f"took {plural(count, 'trick')}"))
+                entries.append(Entry(seat, 10 * count, message("ql-took-tricks", count=count)))
         return entries

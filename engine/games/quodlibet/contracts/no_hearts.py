@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import card_name, rank_of, suit_of
+from ....cards import rank_of, suit_of
+from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry
+from .base import Contract, Entry, card_params
 
 LOW_HEARTS = "789T"
 
@@ -27,9 +28,10 @@ class NoHearts(Contract):
         for number, trick in enumerate(tricks, start=1):
             hearts = [card for card in trick.cards if suit_of(card) == "H"]
             if len(hearts) == len(trick.cards):
-                entries.append(Entry(trick.winner, 100, "took a trick of hearts only", number))
+                reason = message("ql-hearts-only")
+                entries.append(Entry(trick.winner, 100, reason, number))
                 continue
             for card in hearts:
-                reason = f"took the {card_name(card)}"
+                reason = message("ql-took-card", **card_params(card))
                 entries.append(Entry(trick.winner, heart_points(card), reason, number))
         return entries

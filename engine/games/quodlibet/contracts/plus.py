@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....messages import message
 from ....tricks import Trick
-from .base import TRICKS, Contract, Entry, plural, tricks_won
+from .base import TRICKS, Contract, Entry, tricks_won
 
 
 class Plus(Contract):
@@ -22,11 +23,12 @@ class Plus(Contract):
         entries: list[Entry] = []
         for seat, count in enumerate(tricks_won(tricks)):
             if count == 0:
-                entries.append(Entry(seat, 100, "took no trick"))
+                entries.append(Entry(seat, 100, message("ql-took-no-trick")))
             elif self.austrian:
                 missed = TRICKS - count
                 if missed:
-                    entries.append(Entry(seat, 10 * missed, f"{plural(missed, 'trick')} not taken"))
+                    reason = message("ql-tricks-not-taken", count=missed)
+                    entries.append(Entry(seat, 10 * missed, reason))
             else:
-                entries.append(Entry(seat, -10 * count, f"took {plural(count, 'trick')}"))
+                entries.append(Entry(seat, -10 * count, message("ql-took-tricks", count=count)))
         return entries

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....messages import message
 from ....tricks import Trick
 from .base import Contract, Entry
 
@@ -18,7 +19,12 @@ class Quadrature(Contract):
 
     def score(self, tricks: Sequence[Trick]) -> list[Entry]:
         return [
-            Entry(trick.winner, POINTS_BY_TRICK[number], f"took trick {number}", number)
+            Entry(
+                trick.winner,
+                POINTS_BY_TRICK[number],
+                message("ql-took-trick", trick=number),
+                number,
+            )
             for number, trick in enumerate(tricks, start=1)
             if number in POINTS_BY_TRICK
         ]

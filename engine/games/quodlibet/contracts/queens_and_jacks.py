@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import card_name, rank_of
+from ....cards import rank_of
+from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry
+from .base import Contract, Entry, card_params
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
 
@@ -25,9 +26,9 @@ class QueensAndJacks(Contract):
             for card in trick.cards:
                 points = POINTS_BY_RANK.get(rank_of(card))
                 if points:
-                    reason = f"took the {card_name(card)}"
+                    reason = message("ql-took-card", **card_params(card))
                     entries.append(Entry(trick.winner, points, reason, number))
             if "Q" in ranks and "J" in ranks:
-                reason = "a queen and a jack in one trick"
+                reason = message("ql-queen-and-jack")
                 entries.append(Entry(trick.winner, 100, reason, number))
         return entries

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry
+from .base import Contract, Entry, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
@@ -24,10 +25,12 @@ class RedRuffians(Contract):
             king = KING_OF_HEARTS in trick.cards
             queen = QUEEN_OF_DIAMONDS in trick.cards
             if king and queen:
-                reason = "took the king of hearts and the queen of diamonds in one trick"
+                reason = message("ql-king-and-queen")
                 entries.append(Entry(trick.winner, 100, reason, number))
             elif king:
-                entries.append(Entry(trick.winner, 50, "took the king of hearts", number))
+                reason = message("ql-took-card", **card_params(KING_OF_HEARTS))
+                entries.append(Entry(trick.winner, 50, reason, number))
             elif queen:
-                entries.append(Entry(trick.winner, 30, "took the queen of diamonds", number))
+                reason = message("ql-took-card", **card_params(QUEEN_OF_DIAMONDS))
+                entries.append(Entry(trick.winner, 30, reason, number))
         return entries
