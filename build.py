@@ -107,7 +107,8 @@ def node_modules_stale() -> bool:
     """True when ``node_modules`` does not match ``package-lock.json``.
 
     npm keeps a copy of what it installed in ``node_modules/.package-lock.json``; every package
-    in the lock must be there with the same version and integrity, and on disk.
+    in the lock must be there with the same version and integrity, and on disk (optional
+    ones only where npm installed them: they are other platforms' binaries).
     """
     lock_path = ROOT / "package-lock.json"
     hidden_path = ROOT / "node_modules" / ".package-lock.json"
@@ -119,6 +120,8 @@ def node_modules_stale() -> bool:
         if not name:  # "" is the project itself
             continue
         got = have.get(name)
+        if got is None and info.get("optional"):
+            continue  # another platform's build of a tool (esbuild's, for one): npm skips it
         if got is None or not (ROOT / name).is_dir():
             return True
         if got.get("version") != info.get("version"):
@@ -377,6 +380,35 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
+MINIFY_DIRS = ("js", "css")
+"""Where build.py minifies every ``.js`` and ``.css`` in place (``--no-minify`` keeps them as
+written). sw.js, the pages and ``vendor/`` are left alone."""
+
+
+def minify(stage: Path) -> tuple[int, int]:
+    """Minify the front end's own modules and stylesheets with the pinned esbuild, one file
+    at a time (a transform: imports, exports and top-level await are kept, nothing is
+    bundled). Returns the bytes before and after."""
+    tool = ROOT / "node_modules" / "esbuild" / "bin" / "esbuild"
+    if not tool.is_file():
+        raise StepFailed("build: node_modules/esbuild is missing (npm ci installs it)")
+    kinds = {".js", ".css"}
+    files = sorted(p for d in MINIFY_DIRS for p in (stage / d).rglob("*") if p.suffix in kinds)
+    before = sum(p.stat().st_size for p in files)
+    for chunk in range(0, len(files), 40):
+        batch = files[chunk : chunk + 40]
+        loader = [f"--loader:{suffix}={suffix[1:]}" for suffix in (".js", ".css")]
+        done = subprocess.run(
+            [str(tool), *map(str, batch), "--minify", "--target=es2022,chrome110",
+             f"--outbase={stage}", f"--outdir={stage}", "--allow-overwrite", "--log-level=error",
+             "--charset=utf8", *loader],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise StepFailed(f"build: esbuild could not minify:\n{done.stderr.strip()[-2000:]}")
+    return before, sum(p.stat().st_size for p in files)
+
+
 I18N = WEB / "i18n"
 """Message catalogs: ``web/i18n/<lang>/<area>.json``, each a flat object of ICU messages. A key
 ``<area>.<name>`` is ``name`` in ``<area>.json``; a language is a folder, so a third one needs
@@ -439,9 +471,11 @@ def build_site(
     engine_install: str = DEFAULT_ENGINE_INSTALL,
     base_url: str | None = None,
     stdlib: str = DEFAULT_STDLIB,
+    minified: bool = True,
 ) -> Path:
     """Build the static site into ``out`` (staged next to it, then swapped in whole, so a
-    failed build leaves the previous site intact and a running server never sees half)."""
+    failed build leaves the previous site intact and a running server never sees half).
+    ``minified=False`` keeps js/ and css/ as written (easier to read in a browser)."""
     if engine_install not in ENGINE_INSTALLS:
         raise StepFailed(f"build: unknown engine install {engine_install!r}")
     if stdlib not in STDLIBS:
@@ -545,6 +579,11 @@ def build_site(
     # with its version and precaches them (one page, one version, online or offline).
     pages = write_embed_discovery(stage, catalog, site_base_url(base_url))
     say(f"build: {pages} game pages and oEmbed files for {site_base_url(base_url)}")
+
+    # Our own modules and stylesheets, minified (vendor/ ships as published).
+    if minified:
+        before, after = minify(stage)
+        say(f"build: minified js/ and css/: {before / 1e3:.0f} -> {after / 1e3:.0f} KB")
 
     # Offline and installable (README, "Offline"). Keep this last before the swap: the service
     # worker pins the hash of every file above, so a file written after it breaks its install.
@@ -983,13 +1022,15 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 def cmd_build(args: argparse.Namespace) -> None:
     """The static site in ``dist/``: front end, engine wheel and the vendored runtime."""
-    build_site(Path(args.out).resolve(), args.engine_install, args.base_url, args.stdlib)
+    build_site(
+        Path(args.out).resolve(), args.engine_install, args.base_url, args.stdlib, args.minify
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Build, then serve ``dist/`` on 127.0.0.1 until interrupted."""
     base_url = args.base_url or f"http://127.0.0.1:{args.port}"
-    site = build_site(DIST, base_url=base_url, stdlib=args.stdlib)
+    site = build_site(DIST, base_url=base_url, stdlib=args.stdlib, minified=args.minify)
     try:
         server = site_server(site, args.port, verbose=True)
     except OSError as exc:
@@ -1034,6 +1075,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             default=DEFAULT_STDLIB,
             help="trimmed: only the stdlib files a visit imports, compiled ahead (default); "
             "full: Pyodide's stock python_stdlib.zip",
+        )
+        p_site.add_argument(
+            "--no-minify",
+            dest="minify",
+            action="store_false",
+            help="keep js/ and css/ as written (default: minified with the pinned esbuild)",
         )
     p_build.set_defaults(func=cmd_build)
 
