@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from browser_support import saved_games
+from korean_text import english_words, overflowing
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -62,8 +63,16 @@ def try_a_wrong_move(page: Page) -> bool:
     return True
 
 
-def follow_the_coach(page: Page, *, wrong_move: bool = True) -> list[str]:
-    """Do what the coach says until the lesson ends. -> the coach's instructions in order."""
+def follow_the_coach(
+    page: Page,
+    *,
+    wrong_move: bool = True,
+    keyboard: bool = False,
+    check: Callable[[], None] = lambda: None,
+) -> list[str]:
+    """Do what the coach says until the lesson ends: press the ringed control (with
+    `keyboard`, Enter on it: the coach must have brought focus there). `check` runs at
+    every step. -> the coach's instructions in order."""
     said: list[str] = []
     wrong_done = not wrong_move
     for _ in range(MAX_PRESSES):
@@ -74,13 +83,19 @@ def follow_the_coach(page: Page, *, wrong_move: bool = True) -> list[str]:
         assert text, "the coach asks for a press without saying what or why"
         if not said or said[-1] != text:
             said.append(text)
+        check()
         if not wrong_done and state == "do":
             wrong_done = try_a_wrong_move(page)
         target = page.locator(TARGET)
         assert target.count() >= 1
         handle = target.first.element_handle()
         step = page.locator(COACH).get_attribute("data-step")
-        target.first.click()
+        if keyboard:
+            focused = page.evaluate("(el) => document.activeElement === el", handle)
+            assert focused, f"focus is not on the control the coach rings ({text[:60]})"
+            page.keyboard.press("Enter")
+        else:
+            target.first.click()
         # The press was taken: the coach moved on, or that control is no longer the one
         # ringed (the first press of a two-press move), or it is gone.
         page.wait_for_function(
@@ -134,16 +149,41 @@ def test_to_the_moon_lesson_followed_from_the_coach_alone(
     assert page.locator(COACH).count() == 0
 
 
-def test_quodlibet_lessons_minus_then_snack_followed_from_the_coach_alone(
+def test_quodlibet_lessons_in_korean_by_keyboard_at_360px(
     page: Page, open_game: Callable[..., Page]
 ) -> None:
-    open_game("?learn=quodlibet&speed=instant")
-    said = follow_the_coach(page)
-    assert 8 <= len(said) + 1 <= 20, said
-    check_the_end(page)
-    # The first lesson offers the next: Snack (QL-20..QL-23).
-    page.locator("[data-control=coach-next-lesson]").click()
-    page.wait_for_selector(".lesson[data-lesson=quodlibet-snack] .coach[data-state=next]")
-    said = follow_the_coach(page)
-    assert 8 <= len(said) + 1 <= 20, said
-    check_the_end(page)
+    """Minus, then Snack (QL-10, QL-20..QL-23), in Korean on a phone, by keyboard alone: no
+    English word in the coach or the lesson's buttons, nothing wider than the window."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game("?learn=quodlibet&speed=instant&lang=ko")
+    assert page.locator("html").get_attribute("lang") == "ko"
+
+    def korean_only() -> None:
+        assert english_words(page, COACH) == []
+        assert overflowing(page) == []
+
+    for lesson in ("quodlibet", "quodlibet-snack"):
+        page.wait_for_selector(f".lesson[data-lesson={lesson}] .coach")
+        said = follow_the_coach(page, keyboard=True, check=korean_only)
+        assert 8 <= len(said) + 1 <= 20, said
+        check_the_end(page)
+        korean_only()
+        assert english_words(page, ".lesson-end-actions") == []
+        if lesson == "quodlibet":
+            # The first lesson offers the next one: Snack.
+            page.locator("[data-control=coach-next-lesson]").click()
+    page.locator("[data-control=coach-menu]").click()
+    page.wait_for_selector(".menu")
+    assert english_words(page, "[data-learn=quodlibet]") == []
+
+
+def test_an_unknown_lesson_is_a_clear_message_and_the_menu(
+    page: Page, open_game: Callable[..., Page]
+) -> None:
+    open_game("?learn=chess", ready=False)
+    notice = page.locator(".notice")
+    notice.wait_for()
+    assert "chess" in notice.inner_text()
+    assert "nine-virtues" in notice.inner_text()
+    page.wait_for_selector(".menu")
+    assert page.locator(COACH).count() == 0

@@ -94,10 +94,11 @@ class Coach {
     this.closed = false;
     this.stopMarks = () => {};
     this.shown = "";
+    this.focusedFor = ""; // the step (and control) keyboard focus was last brought to
     this.people = this.steps.filter((step) => step.next || step.seat === ME).length + 1; // + the end
     this.say = h("div", { class: "coach-say", id: "coach-say", "aria-live": "polite" });
     this.count = h("p", { class: "coach-count" });
-    this.nextButton = h("button", { type: "button", class: "button primary coach-next", "data-control": "coach-next", onclick: () => this.#next() });
+    this.nextButton = h("button", { type: "button", class: "button primary coach-next", "data-control": "coach-next", "aria-describedby": "coach-say", onclick: () => this.#next() });
     this.leave = h("button", { type: "button", class: "button quiet coach-leave", "data-control": "coach-leave", onclick: () => this.onMenu() });
     this.title = h("h2", { id: "coach-title" });
     this.actions = h("div", { class: "coach-actions" }, this.nextButton);
@@ -114,6 +115,7 @@ class Coach {
 
   close() {
     this.closed = true;
+    html.style.removeProperty("--coach-h");
     this.stopMarks();
     this.unlisten();
     if (this.waiter) this.waiter.resolve(null); // the table is closed: nothing is played
@@ -146,10 +148,9 @@ class Coach {
       this.#show();
       return true;
     }
-    const words = this.renderer.hintWords && this.view ? this.renderer.hintWords(action, this.view) : null;
-    const move = words ? words[0] : action;
-    if (step && step.next) this.note = ["learn.first-next", { move }];
-    else this.note = ["learn.not-the-lesson", { move, why: step && step.other ? t(this.#key(step.other)) : "" }];
+    this.focusedFor = ""; // after the table is redrawn, focus goes back to the ringed control
+    if (step && step.next) this.note = ["learn.first-next"];
+    else this.note = ["learn.not-the-lesson", { why: step && step.other ? t(this.#key(step.other)) : "" }];
     this.#show();
     return false;
   }
@@ -195,9 +196,6 @@ class Coach {
     this.note = null;
     this.#show();
     this.#wake();
-    // The table's control is next: keyboard focus goes to it (else the Next button stays).
-    const target = this.root && this.root.querySelector(`.${TARGET_CLASS}`);
-    if (target) target.focus({ preventScroll: false });
   }
 
   // A computer waits for its move until the script reaches it (explanations come first).
@@ -265,6 +263,7 @@ class Coach {
     this.title.textContent = t("learn.coach", { lesson: t(this.#key(this.lesson.title || "title")) });
     this.count.textContent = t("learn.step", { n: Math.max(stepNumber, 1), total: this.people });
     this.leave.textContent = t("learn.leave");
+    this.leave.setAttribute("aria-label", t("learn.leave-label"));
     this.nextButton.textContent = t("learn.next");
     this.nextButton.hidden = state !== "next";
     this.nextButton.classList.toggle(TARGET_CLASS, state === "next");
@@ -275,7 +274,19 @@ class Coach {
         ...words.map(([key, values], i) => h("p", { class: i === 0 ? "coach-text" : "coach-note" }, t(key, values))),
       );
     }
+    html.style.setProperty("--coach-h", `${this.panel.offsetHeight}px`);
     this.#mark(state === "do" ? step.action : null, state === "next" ? step.point : null);
+    if (state === "next") this.#bringFocus(this.nextButton, `next ${this.pos}`);
+  }
+
+  // Keyboard focus goes to what the coach asks for, once per step (and once more for the
+  // second press of a two-press move), so Enter follows the coach; the control is described
+  // by the coach's words (aria-describedby), so a screen reader says why.
+  #bringFocus(el, key) {
+    if (!el || key === this.focusedFor || el.hidden || !el.isConnected) return;
+    this.focusedFor = key;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: "nearest" });
   }
 
   // Ring the control to press (hint.js's targets), and keep it ringed while the renderer
@@ -293,6 +304,10 @@ class Coach {
         if (el.classList.contains(TARGET_CLASS)) continue;
         el.classList.add(TARGET_CLASS);
         el.setAttribute("aria-describedby", [el.getAttribute("aria-describedby"), "coach-say"].filter(Boolean).join(" "));
+      }
+      if (targets.length) {
+        const press = targets[0];
+        this.#bringFocus(press, `do ${this.pos} ${press.dataset.action || press.dataset.swapGive || press.dataset.control || ""}`);
       }
       const zone = point ? root.querySelector(point) : null;
       for (const el of root.querySelectorAll(`.${POINT_CLASS}`)) if (el !== zone) el.classList.remove(POINT_CLASS);
