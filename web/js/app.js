@@ -16,6 +16,7 @@ import { otherTabPanel } from "./game-lock.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 import { openLesson } from "./learn.js";
+import { openFromLink } from "./rules.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -244,6 +245,7 @@ if (params.errors.length && !leaving) {
 // rules link adds #how-to-play, which opens that game's rules.
 const pageGame = document.querySelector('meta[name="parlour-game"]')?.content;
 if (!leaving) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
+if (!leaving && params.rules) openFromLink(params.rules);
 if (catalog[pageGame] && location.hash === "#how-to-play") {
   const rules = document.getElementById(`game-${pageGame}`)?.closest(".game-card")?.querySelector("details.rules");
   if (rules) {

@@ -11,6 +11,7 @@ import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, MAX_NA
 import { MANY } from "./storage.js";
 import { t } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
+import { rulesButton } from "./rules.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 
@@ -183,6 +184,7 @@ export class Menu {
           h("label", { for: `game-${id}` }, h("span", { class: "game-name" }, info.name), h("span", { class: "game-count" }, count), h("span", { class: "game-tagline" }, summary.tagline)),
           h("details", { class: "rules" }, h("summary", {}, `How to play ${info.name}`), summary.text.map((p) => h("p", {}, p))),
           this.#learnButton(id, info),
+          rulesButton(id),
         );
       }),
     );

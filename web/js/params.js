@@ -17,6 +17,7 @@ import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME } from "./setup.js";
 import { parseBounded } from "./json-limits.js";
 import { LESSON_IDS } from "./learn-lessons.js";
 import { t } from "./i18n.js";
+import { readRulesParam } from "./rules-link.js";
 
 const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
 
@@ -34,6 +35,7 @@ export const KNOWN = [
   "names",
   "lang",
   "learn",
+  "rules",
 ];
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
@@ -60,8 +62,14 @@ export function parseParams(search, catalog) {
     }
     seen.set(name, value.trim());
   }
-  const result = { start: false, setup: {}, resume: null, errors, learn: null };
+  const result = { start: false, setup: {}, resume: null, rules: null, errors, learn: null };
   if (seen.size === 0 && errors.length === 0) return result;
+  // `rules=<game-id>|reading` opens a rules page over whatever the link shows (rules.js).
+  if (seen.has("rules")) {
+    const rules = readRulesParam(seen.get("rules"), catalog);
+    if (rules.error) errors.push(rules.error);
+    else result.rules = rules.page;
+  }
   if (seen.has("learn")) return lessonLink(seen, result);
 
   if (seen.has("resume")) {
@@ -78,7 +86,7 @@ export function parseParams(search, catalog) {
   const gameId = seen.get("game");
   const names = Object.keys(catalog).join(", ");
   if (gameId === undefined) {
-    const settings = [...seen.keys()].filter((k) => !["resume", "embed", "autostart"].includes(k));
+    const settings = [...seen.keys()].filter((k) => !["resume", "embed", "autostart", "lang", "rules"].includes(k));
     if (settings.length) errors.push(`The link sets ${settings.join(", ")} but no game; the games are: ${names}.`);
     return result;
   }

@@ -77,6 +77,7 @@ import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
 import { announcer } from "./announce.js";
 import { firstGroup, focusGroup, modal, placeOf, restorePlace } from "./keys.js";
+import { rulesButton } from "./rules.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -392,6 +393,7 @@ export class Table {
         h("p", { class: "round" }, this.#roundName(view.round)),
         h("p", { class: "turn" }, turn),
         this.#tools(view),
+        rulesButton(view.game, { getView: () => this.view }),
         h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, "Menu"),
       ),
       h(
