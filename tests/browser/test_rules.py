@@ -54,6 +54,17 @@ def shown_keys(page: Page, selector: str) -> set[str]:
     return set(found)
 
 
+def wide_inside(page: Page) -> list[str]:
+    """What scrolls sideways inside the dialog (its body scrolls up and down only, so
+    ``overflowing()`` trusts it to clip): nothing may be wider than the window."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll("dialog .rules-body, dialog .rules-table-wrap")]
+             .filter((el) => el.scrollWidth > el.clientWidth + 1)
+             .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`)"""
+    )
+    return found
+
+
 def focus_inside(page: Page) -> bool:
     return bool(page.evaluate("() => !!document.activeElement?.closest('dialog.rules-dialog')"))
 
@@ -154,6 +165,7 @@ def test_every_picture_is_drawn_and_named_and_every_key_is_shown(page: Page, sit
         examples = page.locator(f"{DIALOG} .rules-example").count()
         assert examples == {"nine-virtues": 1, "to-the-moon": 2, "quodlibet": 12, "reading": 0}[doc]
         shown |= shown_keys(page, "dialog.rules-dialog")
+        assert wide_inside(page) == [], doc
     shown |= shown_keys(page, ".game-card .rules-button")
     # The unknown-page message is shown as a notice (test above); the rest must be on screen.
     missing = catalog_keys() - shown - {"rules.link-unknown"}
@@ -234,13 +246,7 @@ def test_korean_rules_have_no_english_and_fit_a_phone(page: Page, site_url: str)
             "() => document.querySelectorAll('dialog code').forEach((c) => (c.hidden = false))"
         )
         assert overflowing(page) == [], doc
-        # The dialog's body scrolls up and down only: nothing in it is wider than the phone.
-        wide = page.evaluate(
-            """() => [...document.querySelectorAll("dialog .rules-body, dialog .rules-table-wrap")]
-                 .filter((el) => el.scrollWidth > el.clientWidth + 1)
-                 .map((el) => el.className)"""
-        )
-        assert wide == [], doc
+        assert wide_inside(page) == [], doc
     page.locator(f"{DIALOG} .rules-close").click()
     for game in GAMES:
         assert english_words(page, f'.game-card [data-rules-for="{game}"]') == []
