@@ -316,7 +316,8 @@ export function renderTable(view, ui) {
       slot.append(code
         ? cardFace(code, { label: q("trick-card", { ...named, card: cardName(code), led: seat === leader ? "yes" : "no" }) })
         : cardSlot({ label: null }));
-      slot.append(el("span", { class: "ql-trick-name", "aria-hidden": "true" }, q("trick-name", named)));
+      slot.append(el("span", { class: "ql-trick-name", "aria-hidden": "true", "data-lead-word": q("trick-led") },
+        q("trick-name", named)));
       middle.append(slot);
     }
     const info = el("div", { class: "ql-trick-info" });
