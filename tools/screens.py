@@ -54,6 +54,9 @@ class Shot:
     moves: int = 3
     """How many of the person's moves to make before the shot (the first legal one each)."""
     widths: tuple[int, ...] = WIDTHS
+    lang: str = "en"
+    """The page's language (``lang=`` in the link): each shot names its own, so a language
+    remembered by an earlier shot never carries over."""
 
 
 HUMAN_VS_COMPUTERS = "seats=human,bot,bot,bot&level=easy&speed=instant"
@@ -65,6 +68,13 @@ SHOTS = (
     Shot(
         "open-trousers",
         f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3&contracts=open-trousers",
+    ),
+    # The same tables in Korean (issue 11): Korean runs wider in places.
+    Shot(
+        "nine-virtues-ko", f"?game=nine-virtues&players=4&{HUMAN_VS_COMPUTERS}&seed=7", 2, lang="ko"
+    ),
+    Shot(
+        "to-the-moon-ko", f"?game=to-the-moon&players=4&{HUMAN_VS_COMPUTERS}&seed=7", 4, lang="ko"
     ),
 )
 
@@ -97,7 +107,7 @@ def chromium(playwright: Playwright) -> str:
 
 def play_to(page: Page, url: str, shot: Shot) -> None:
     """Open the shot's link and make the person's first ``shot.moves`` moves."""
-    page.goto(url + shot.query)
+    page.goto(f"{url}{shot.query}&lang={shot.lang}")
     page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
     made = 0
     while True:

@@ -12,6 +12,7 @@
 //   say.clear();
 
 import { h } from "./dom.js";
+import { onLanguageChange, t } from "./i18n.js";
 
 const KEEP = 6; // lines kept in the polite log (older ones are removed, silently)
 
@@ -25,8 +26,9 @@ export function announcer() {
     role: "log",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "aria-label": "Game events",
+    "aria-label": t("table.events"),
   });
+  onLanguageChange(() => polite.setAttribute("aria-label", t("table.events")));
   const assertive = h("div", {
     class: "visually-hidden",
     id: "announce-assertive",

@@ -10,28 +10,52 @@
 // The look lives in web/css/games/quodlibet.css (added to the page on first use).
 
 import { cardBackShell, cardShell, svg } from "./card-svg.js";
+import { t } from "./i18n.js";
+
+// A suit's and a rank's names are read from the catalog (web/i18n/<lang>/cards.json) each time
+// they are asked for, so they follow a language switch: `name` (plural: "spades", 스페이드),
+// `one` (singular: "spade").
+const suit = (code, symbol) => ({
+  symbol,
+  get name() {
+    return t(`cards.suit-${code}`);
+  },
+  get one() {
+    return t(`cards.suit-one-${code}`);
+  },
+});
 
 /** Suits in the engine's order, with their symbol and names. */
 export const SUITS = {
-  S: { symbol: "\u2660", name: "spades", one: "spade" },
-  H: { symbol: "\u2665", name: "hearts", one: "heart" },
-  D: { symbol: "\u2666", name: "diamonds", one: "diamond" },
-  C: { symbol: "\u2663", name: "clubs", one: "club" },
+  S: suit("S", "\u2660"),
+  H: suit("H", "\u2665"),
+  D: suit("D", "\u2666"),
+  C: suit("C", "\u2663"),
 };
 export const SUIT_ORDER = ["S", "H", "D", "C"];
+
+const rank = (code, short) => ({
+  short,
+  get name() {
+    return t(`cards.rank-${code}`);
+  },
+});
 
 /** Ranks from low to high (QL-1), with what a face prints and what a label says. */
 export const RANK_ORDER = ["7", "8", "9", "T", "J", "Q", "K", "A"];
 export const RANKS = {
-  7: { short: "7", name: "seven" },
-  8: { short: "8", name: "eight" },
-  9: { short: "9", name: "nine" },
-  T: { short: "10", name: "ten" },
-  J: { short: "J", name: "jack" },
-  Q: { short: "Q", name: "queen" },
-  K: { short: "K", name: "king" },
-  A: { short: "A", name: "ace" },
+  7: rank("7", "7"),
+  8: rank("8", "8"),
+  9: rank("9", "9"),
+  T: rank("T", "10"),
+  J: rank("J", "J"),
+  Q: rank("Q", "Q"),
+  K: rank("K", "K"),
+  A: rank("A", "A"),
 };
+
+/** A suit's name: "spades", 스페이드. */
+export const suitName = (code) => (SUITS[code] ? SUITS[code].name : String(code));
 
 /** Split "QD" into ["Q", "D"]; null for anything that is not a card code. */
 export function parseCode(code) {
@@ -42,12 +66,15 @@ export function parseCode(code) {
   return [rank, suit];
 }
 
-/** "queen of diamonds" (for labels and sentences). */
+/** "queen of diamonds", 다이아몬드 퀸 (for labels and sentences). */
 export function cardName(code) {
   const parsed = parseCode(code);
   if (!parsed) return String(code);
-  return `${RANKS[parsed[0]].name} of ${SUITS[parsed[1]].name}`;
+  return t("cards.card-name", { rank: RANKS[parsed[0]].name, suit: SUITS[parsed[1]].name });
 }
+
+/** "the Q♦" (English), "Q♦" (Korean): a card in a sentence. */
+export const theCard = (code) => t("cards.the-card", { card: cardShort(code) });
 
 /** "Q♦", "10♥" (for compact text). */
 export function cardShort(code) {
@@ -161,7 +188,7 @@ export function cardFace(code, { label = null, small = false } = {}) {
 }
 
 /** A face-down card. It has no code parameter on purpose. */
-export function cardBack({ label = "face-down card", small = false } = {}) {
+export function cardBack({ label = t("cards.face-down"), small = false } = {}) {
   ensureFrenchCss();
   return cardBackShell("fc", `fc fc-back${small ? " fc-small" : ""}`, label, {
     reach: 72,
@@ -212,7 +239,7 @@ export function cardButton(code, { label, onPress, action = null, legal = true, 
   btn.appendChild(code ? cardFace(code, { small }) : cardBack({ label: null, small }));
   const name = document.createElement("span");
   name.className = "ql-visually-hidden";
-  name.textContent = label || (code ? cardName(code) : "face-down card");
+  name.textContent = label || (code ? cardName(code) : t("cards.face-down"));
   btn.appendChild(name);
   if (onPress) btn.addEventListener("click", onPress);
   return btn;
@@ -224,7 +251,7 @@ export function backFan(count, { label, max = 8 } = {}) {
   const wrap = document.createElement("span");
   wrap.className = `fc-fan${count === 0 ? " is-empty" : ""}`;
   wrap.setAttribute("role", "img");
-  wrap.setAttribute("aria-label", label || `${count} face-down ${count === 1 ? "card" : "cards"}`);
+  wrap.setAttribute("aria-label", label || t("cards.face-down-count", { count }));
   const shown = Math.min(count, max);
   const stack = document.createElement("span");
   stack.className = "fc-fan-cards";

@@ -6,18 +6,11 @@
 // takes no rank at all: a hidden card's value can never reach the DOM through here.
 // The look lives in web/css/games/pairs.css (this module adds the stylesheet on first use).
 
+// Every word here comes from the catalogs (web/i18n/<lang>/cards.json, table.json): a rank is
+// said as its numeral in every language, and the sentences around it are the tables' own.
+
 import { cardBackShell, cardShell, svg } from "./card-svg.js";
-
-/** Human names used in accessible labels. */
-export const RANK_NAMES = {
-  1: "one", 2: "two", 3: "three", 4: "four", 5: "five",
-  6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
-};
-
-/** "a 7", "an 8": for sentences and labels. */
-export function aRank(rank) {
-  return (rank === 8 ? "an " : "a ") + rank;
-}
+import { signed as signedNumber, t } from "./i18n.js";
 
 let cssAdded = false;
 
@@ -79,7 +72,7 @@ export function cardFace(rank, { label = null, small = false } = {}) {
 }
 
 /** A face-down card. It has no rank parameter on purpose. */
-export function cardBack({ label = "face-down card", small = false } = {}) {
+export function cardBack({ label = t("cards.face-down"), small = false } = {}) {
   ensurePairsCss();
   return cardBackShell("pc", `pc pc-back${small ? " pc-small" : ""}`, label, {
     reach: 60,
@@ -100,7 +93,7 @@ export function rankSlot(rank, { label = null } = {}) {
   num.setAttribute("aria-hidden", "true");
   el.appendChild(num);
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", label || `${rank} missing`);
+  el.setAttribute("aria-label", label || t("cards.rank-missing", { rank }));
   return el;
 }
 
@@ -159,7 +152,7 @@ export function backFan(count, { label, max = 8 } = {}) {
   const wrap = document.createElement("span");
   wrap.className = "pc-fan";
   wrap.setAttribute("role", "img");
-  wrap.setAttribute("aria-label", label || `${count} face-down ${count === 1 ? "card" : "cards"}`);
+  wrap.setAttribute("aria-label", label || t("cards.face-down-count", { count }));
   const backs = document.createElement("span");
   backs.className = "pc-fan-cards";
   const shown = Math.min(count, max);
@@ -236,7 +229,7 @@ export function actions(root, ui, message) {
         root.classList.remove("is-busy");
       }
     },
-    async refuse(action, fallback = "That move is not allowed now.") {
+    async refuse(action, fallback = t("table.refused")) {
       let why = null;
       try {
         why = await ui.explain(action);
@@ -253,9 +246,9 @@ export function actions(root, ui, message) {
 export function nameOf(ui, seat) {
   try {
     const name = ui && ui.seatName ? ui.seatName(seat) : null;
-    return name || `Player ${seat + 1}`;
+    return name || t("table.seat-player", { n: seat + 1 });
   } catch (err) {
-    return `Player ${seat + 1}`;
+    return t("table.seat-player", { n: seat + 1 });
   }
 }
 
@@ -270,9 +263,5 @@ export function seatOrder(players, me) {
   return out;
 }
 
-/** "+7", "−7", "0" with a real minus sign. */
-export function signed(n) {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `\u2212${-n}`;
-  return "0";
-}
+/** "+7", "−7", "0": always a sign (Intl.NumberFormat, i18n.js). */
+export const signed = (n) => signedNumber(n);

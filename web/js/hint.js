@@ -6,6 +6,8 @@
 // [move, reason] (web/js/games/<game-id>.js), where the reason is the generic goal of that
 // kind of move in that game (or contract), not an analysis of the position.
 
+import { t } from "./i18n.js";
+
 export const HINT_CLASS = "is-hint";
 
 // The level that gives hints: hard where the game has it, else its strongest.
@@ -14,12 +16,13 @@ export function hintLevel(info) {
   return levels.includes("hard") ? "hard" : levels[levels.length - 1];
 }
 
-// The hint in one line: "Build 7: it keeps you in without risking a test."
+// The hint in one line: "Build 7: it keeps you in without risking a test." (the renderer's
+// move and reason, already worded, without a final full stop).
 export function describeHint(action, view, renderer = {}) {
   const words = renderer.hintWords ? renderer.hintWords(action, view) : null;
-  if (!words) return `Try \u201c${action}\u201d.`;
+  if (!words) return t("table.hint-try", { action });
   const [move, reason] = words;
-  return reason ? `${move}: ${reason.replace(/\.$/, "")}.` : `${move}.`;
+  return reason ? t("table.hint-line", { move, reason: reason.replace(/\.$/, "") }) : t("table.hint-move", { move });
 }
 
 // The controls that make `action` on the table in `root`: those whose `data-action` is

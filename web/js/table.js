@@ -71,13 +71,15 @@
 // hidden card is ever in the DOM while another seat is on screen: only the view of the seat
 // on screen is ever rendered.
 
-import { h, sleep, signed, number, listText, reducedMotion } from "./dom.js";
-import { levelOf } from "./setup.js";
+import { h, sleep, reducedMotion } from "./dom.js";
+import { has, list, number, signed, t } from "./i18n.js";
+import { defaultName, levelOf } from "./setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
 import { announcer } from "./announce.js";
 import { firstGroup, focusGroup, modal, placeOf, restorePlace } from "./keys.js";
 import { rulesButton } from "./rules.js";
+import * as generic from "./games/generic.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -85,6 +87,10 @@ const INSTANT_PAINT_MS = 250; // at speed=instant, computer moves repaint at mos
 // Search levels (hard) stop thinking after this long in the browser, where Pyodide runs
 // about half as fast as CPython: a computer move or a hint then takes about a second at most.
 export const THINK_MS = 800;
+
+// A refusal or an engine error in words. Today the engine sends English sentences; when it
+// sends {code, params} (issue 11), engine-words.js words them here, in one place.
+export const refusalText = (error) => (error && error.message) || t("table.refused");
 
 const html = document.documentElement;
 
@@ -127,8 +133,23 @@ export class Table {
     return this.instant ? 0 : PACE_MS;
   }
 
+  // The name a person gave a seat, else its default worded now ("You", "Computer 2"): a
+  // default name is stored as the setup's default (or empty), never shown as stored.
   seatName(seat) {
-    return this.setup.names[seat] ?? `Seat ${seat + 1}`;
+    const given = this.setup.names[seat];
+    if (given === undefined || given === null) return t("table.seat", { n: seat + 1 });
+    if (given === "" || given === defaultName(this.setup.seats, seat)) {
+      if (this.setup.seats[seat] === "bot") return t("table.seat-computer", { n: seat + 1 });
+      return this.humans.length === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
+    }
+    return given;
+  }
+
+  // The game's name in the page's language (the engine's catalog name for a game we have no
+  // words for).
+  gameName() {
+    const key = `table.game-${this.setup.game}`;
+    return has(key) ? t(key) : this.info.name;
   }
 
   // Play the game (it is open in the engine under this.id) until it ends or the page leaves.
@@ -245,7 +266,9 @@ export class Table {
     this.turn += 1;
     const done = new Promise((resolve) => (this.turnDone = resolve));
     await this.#render();
-    if (!this.closed) this.say.polite(this.humans.length === 1 ? "Your turn." : `${this.seatName(seat)}, your turn.`);
+    if (!this.closed) {
+      this.say.polite(this.humans.length === 1 ? t("table.your-turn-said") : t("table.name-your-turn-said", { name: this.seatName(seat) }));
+    }
     await done;
     this.waitingFor = null;
   }
@@ -253,8 +276,7 @@ export class Table {
   async #act(action) {
     if (this.closed) return;
     if (this.waitingFor === null || this.waitingFor !== this.onScreen || this.acting) {
-      const who = this.thinking !== null ? this.seatName(this.thinking) : "the other players";
-      this.#say(`It is not your turn: wait for ${who}.`);
+      this.#say(this.thinking !== null ? t("table.not-your-turn", { who: this.seatName(this.thinking) }) : t("table.not-your-turn-others"));
       return;
     }
     this.acting = true;
@@ -265,7 +287,7 @@ export class Table {
       }
       const reply = await this.engine.apply(this.id, action);
       if (reply.error) {
-        this.#say(reply.error.message);
+        this.#say(refusalText(reply.error));
         return;
       }
       this.#say("");
@@ -286,7 +308,7 @@ export class Table {
 
   async #explain(action) {
     const reply = await this.engine.check(this.id, action);
-    return reply.error ? reply.error.message : null;
+    return reply.error ? refusalText(reply.error) : null;
   }
 
   // --- screens -------------------------------------------------------------------------
@@ -339,7 +361,7 @@ export class Table {
             awaiting: this.waitingFor === null ? "" : String(this.waitingFor),
             renderer: this.renderer.generic ? "generic" : "own",
           },
-          "aria-label": `${this.info.name} table`,
+          "aria-label": t("table.table-label", { game: this.gameName() }),
         },
         this.#header(view),
         this.#thinkingLine(),
@@ -380,25 +402,26 @@ export class Table {
     let turn;
     const name = this.seatName(view.to_act);
     const yours = view.to_act === this.ui.me && (this.waitingFor === view.to_act || this.humans.length === 1);
-    if (view.over) turn = "Game over";
-    else if (yours || name === "You") turn = this.humans.length === 1 || name === "You" ? "Your turn" : `${name}, your turn`;
-    else turn = `${name}\u2019s turn`;
+    const alone = this.humans.length === 1 && this.humans[0] === view.to_act; // the one person
+    if (view.over) turn = t("table.game-over");
+    else if (yours || alone) turn = this.humans.length === 1 ? t("table.your-turn") : t("table.name-your-turn", { name });
+    else turn = t("table.name-turn", { name });
     return h(
       "header",
       { class: "table-head" },
       h(
         "div",
         { class: "title-row" },
-        h("h1", {}, this.info.name),
+        h("h1", {}, this.gameName()),
         h("p", { class: "round" }, this.#roundName(view.round)),
         h("p", { class: "turn" }, turn),
         this.#tools(view),
         rulesButton(view.game, { getView: () => this.view }),
-        h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, "Menu"),
+        h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, t("table.menu")),
       ),
       h(
         "ol",
-        { class: "totals", "aria-label": "Scores so far" },
+        { class: "totals", "aria-label": t("table.scores-so-far") },
         view.totals.map((total, seat) =>
           h(
             "li",
@@ -408,9 +431,9 @@ export class Table {
               dataset: { seat: String(seat), level: levelOf(this.setup, seat) ?? "" },
             },
             h("span", { class: "name" }, this.seatName(seat)),
-            h("span", { class: "kind" }, this.setup.seats[seat] === "bot" ? ` (computer, ${levelOf(this.setup, seat)})` : ""),
+            h("span", { class: "kind" }, this.setup.seats[seat] === "bot" ? t("table.computer-level", { level: levelOf(this.setup, seat) }) : ""),
             h("strong", { class: "total" }, number(total)),
-            seat === this.thinking ? h("span", { class: "seat-thinking", "aria-hidden": "true" }, "thinking\u2026") : null,
+            seat === this.thinking ? h("span", { class: "seat-thinking", "aria-hidden": "true" }, t("table.thinking-mark")) : null,
           ),
         ),
       ),
@@ -452,7 +475,7 @@ export class Table {
         "div",
         { class: "last-trick-head" },
         h("h2", { id: "last-trick-title" }, last.title),
-        h("button", { type: "button", class: "button quiet last-trick-close", "data-control": "last-trick-close", onclick: () => this.#toggleLastTrick() }, "Close"),
+        h("button", { type: "button", class: "button quiet last-trick-close", "data-control": "last-trick-close", onclick: () => this.#toggleLastTrick() }, t("table.last-close")),
       ),
       last.node,
     );
@@ -492,7 +515,7 @@ export class Table {
     return h(
       "p",
       { class: "thinking", hidden: seat === null },
-      seat === null ? "" : h("span", {}, `${this.seatName(seat)} is thinking`, h("span", { class: "dots", "aria-hidden": "true" }, "...")),
+      seat === null ? "" : h("span", {}, t("table.thinking", { name: this.seatName(seat) }), h("span", { class: "dots", "aria-hidden": "true" }, "...")),
     );
   }
 
@@ -508,7 +531,7 @@ export class Table {
     const button = h(
       "button",
       { type: "button", class: "button quiet hint-button", "data-control": "hint", disabled: Boolean(hint), onclick: () => this.#askHint() },
-      "Hint",
+      t("table.hint"),
     );
     this.hintTextEl = h("p", { class: "hint-text" }, hint ? hint.text : "");
     return h("div", { class: "hint-bar" }, button, this.hintTextEl);
@@ -517,7 +540,7 @@ export class Table {
   async #askHint() {
     if (this.closed || this.waitingFor === null || this.waitingFor !== this.onScreen) return;
     const turn = this.turn;
-    this.hint = { turn, pending: true, text: "Thinking of a good move\u2026" };
+    this.hint = { turn, pending: true, text: t("table.hint-thinking") };
     this.#showHintText();
     const button = this.root.querySelector(".hint-button");
     if (button) button.disabled = true;
@@ -526,7 +549,7 @@ export class Table {
     performance.measure("parlour:hint", { start, detail: { seat: this.onScreen } });
     if (this.closed || this.turn !== turn) return; // the move was made meanwhile: no use now
     if (reply.error) {
-      this.hint = { turn, text: `No hint: ${reply.error.message}` };
+      this.hint = { turn, text: t("table.hint-none", { reason: refusalText(reply.error) }) };
     } else {
       this.hint = { turn, action: reply.action, text: describeHint(reply.action, this.view, this.renderer) };
     }
@@ -564,24 +587,14 @@ export class Table {
   }
 
   #roundName(n) {
-    const word = this.#roundWord();
-    return `${word[0].toUpperCase()}${word.slice(1)} ${n}`;
+    return t("table.round-name", { word: this.#roundWord(), n });
   }
 
-  // One public log entry in words: the renderer's own wording when it has one, else
-  // "Name action (what the table saw)".
+  // One public log entry in words: the renderer's own wording when it has one, else the
+  // generic renderer's "Name move (what the table saw)".
   #describe(entry, view) {
     const own = this.renderer.describeLogEntry ? this.renderer.describeLogEntry(entry, this.ui, view) : null;
-    if (own) return own;
-    const extra = Object.entries(entry)
-      .filter(([key, value]) => key !== "seat" && key !== "action" && value !== false && value !== null)
-      .map(([key, value]) => {
-        const name = key.replace(/_/g, " ");
-        if (value === true) return name;
-        return `${name} ${Array.isArray(value) ? value.join(" ") : typeof value === "object" ? JSON.stringify(value) : value}`;
-      });
-    const who = entry.seat === null || entry.seat === undefined ? "Table" : this.seatName(entry.seat);
-    return [h("span", { class: "who" }, who), " ", h("span", { class: "what" }, entry.action), extra.length ? ` (${extra.join(", ")})` : ""];
+    return own || generic.describeLogEntry(entry, this.ui);
   }
 
   #describeText(entry, view) {
@@ -594,9 +607,9 @@ export class Table {
     return h(
       "section",
       { class: "log", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, `${this.#roundName(view.round)} so far`),
+      h("h2", { id: "log-title" }, t("table.log-title", { word: this.#roundWord(), n: view.round })),
       // It scrolls, so it takes focus (to be scrolled by keyboard) and has a name.
-      items.length ? h("ol", { id: "log-list", tabindex: "0", "aria-labelledby": "log-title" }, items) : h("p", { class: "hint" }, `No moves yet this ${this.#roundWord()}.`),
+      items.length ? h("ol", { id: "log-list", tabindex: "0", "aria-labelledby": "log-title" }, items) : h("p", { class: "hint" }, t("table.log-empty", { word: this.#roundWord() })),
     );
   }
 
@@ -623,7 +636,7 @@ export class Table {
           if (this.sheetOpen && !event.target.querySelector(".round-summary")) fill(event.target);
         },
       },
-      h("summary", { id: "score-sheet-toggle" }, `Score sheet (${sheet.length} ${this.#roundWord()}${sheet.length === 1 ? "" : "s"})`),
+      h("summary", { id: "score-sheet-toggle" }, t("table.score-sheet-toggle", { word: this.#roundWord(), count: sheet.length })),
     );
     if (this.sheetOpen) fill(details);
     return details;
@@ -633,14 +646,15 @@ export class Table {
   async #roundOver(entry, { last = false } = {}) {
     await this.#render();
     if (this.closed) return;
-    const scores = entry.scores.map((p, seat) => `${this.seatName(seat)} ${signed(p)}`).join(", ");
+    const scores = list(entry.scores.map((p, seat) => t("table.seat-score", { name: this.seatName(seat), points: signed(p) })));
+    const word = this.#roundWord();
     if (!this.humans.length) {
-      const banner = h("section", { class: "round-banner", role: "status" }, h("h2", {}, `${this.#roundName(entry.round)} scored`), h("p", {}, scores));
+      const banner = h("section", { class: "round-banner", role: "status" }, h("h2", {}, t("table.round-scored", { word, n: entry.round })), h("p", {}, scores));
       this.root.querySelector(".table")?.prepend(banner);
       await sleep(this.instant ? 0 : SUMMARY_MS);
       return;
     }
-    await this.#dialog(`${this.#roundName(entry.round)} is over`, [this.#summary(entry)], last ? "See the result" : `Next ${this.#roundWord()}`);
+    await this.#dialog(t("table.round-over", { word, n: entry.round }), [this.#summary(entry)], last ? t("table.see-result") : t("table.next-round", { word }));
   }
 
   // A modal dialog (keys.js modal): opens at its top with focus on its button (kept in view
@@ -692,16 +706,16 @@ export class Table {
             resolve();
           },
         },
-        `I am ${name}: show my cards`,
+        t("table.pass-show", { name }),
       );
       this.root.replaceChildren(
         h(
           "section",
           { class: "pass-screen", dataset: { screen: "pass", seat: String(seat) }, "aria-labelledby": "pass-title" },
-          h("h1", { id: "pass-title" }, `Pass to ${name}`),
-          h("p", {}, `Hand the device to ${name}. Their cards stay hidden until they are ready.`),
+          h("h1", { id: "pass-title" }, t("table.pass-title", { name })),
+          h("p", {}, t("table.pass-text", { name })),
           button,
-          h("p", {}, h("button", { type: "button", class: "button quiet", onclick: () => this.onMenu() }, "Menu")),
+          h("p", {}, h("button", { type: "button", class: "button quiet", onclick: () => this.onMenu() }, t("table.menu"))),
         ),
       );
       html.dataset.screen = "pass";
@@ -718,32 +732,32 @@ export class Table {
     const winners = pub.winners.map((seat) => this.seatName(seat));
     const you = this.humans.length === 1 && pub.winners.includes(this.humans[0]);
     let headline;
-    if (you && winners.length === 1) headline = "You win!";
-    else if (winners.length === 1) headline = `${winners[0]} wins!`;
-    else headline = `${listText(winners)} share the win.`;
+    if (you && winners.length === 1) headline = t("table.you-win");
+    else if (winners.length === 1) headline = t("table.name-wins", { name: winners[0] });
+    else headline = t("table.share-win", { names: list(winners) });
     const order = pub.totals.map((total, seat) => ({ total, seat }));
     order.sort((a, b) => (this.info.low_score_wins ? a.total - b.total : b.total - a.total) || a.seat - b.seat);
-    const again = h("button", { type: "button", class: "button primary play-again", onclick: () => this.onPlayAgain() }, "Play again");
+    const again = h("button", { type: "button", class: "button primary play-again", onclick: () => this.onPlayAgain() }, t("table.play-again"));
     this.root.replaceChildren(
       h(
         "section",
         { class: "final", dataset: { screen: "over" }, "aria-labelledby": "final-title" },
-        h("h1", { id: "final-title" }, `${this.info.name}: game over`),
+        h("h1", { id: "final-title" }, t("table.final-title", { game: this.gameName() })),
         h("h2", { class: "headline" }, headline), // said by the announcer (announce.js)
-        this.info.low_score_wins ? h("p", { class: "hint" }, "Penalty points: the lowest total wins.") : null,
+        this.info.low_score_wins ? h("p", { class: "hint" }, t("table.low-wins")) : null,
         h(
           "ol",
-          { class: "final-totals", "aria-label": "Final scores" },
+          { class: "final-totals", "aria-label": t("table.final-scores") },
           order.map(({ total, seat }) =>
             h("li", { class: pub.winners.includes(seat) ? "winner" : "" }, h("span", { class: "name" }, this.seatName(seat)), h("strong", {}, number(total))),
           ),
         ),
-        h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, "Menu")),
-        pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": "Score sheet" }, h("h2", {}, "Score sheet"), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
+        h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, t("table.menu"))),
+        pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": t("table.score-sheet") }, h("h2", {}, t("table.score-sheet")), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
       ),
     );
     html.dataset.screen = "over";
-    this.say.polite(`Game over. ${headline}`);
+    this.say.polite(t("table.game-over-said", { headline }));
     window.scrollTo(0, 0);
     if (!reducedMotion()) this.root.querySelector(".final")?.classList.add("arrive");
     again.focus();

@@ -7,13 +7,15 @@
 // every move, so a tip keeps no state beyond its own element.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 let counter = 0;
 
 // -> <span class="tip"><button>?</button><span role="tooltip">text</span></span>
 // The button is a full touch target (44 px) around a small "?" mark.
-// `text`: a string or nodes (lines of `.tip-line`). `about` names it: "What is <about>?".
-export function tip(text, { about = "this" } = {}) {
+// `text`: a string or nodes (lines of `.tip-line`), worded by the caller. `about` names it:
+// "What is <about>?" (without one: "What is this?").
+export function tip(text, { about = null } = {}) {
   counter += 1;
   const id = `tip-${counter}`;
   const bubble = h("span", { class: "tip-text", id, role: "tooltip", hidden: true }, text);
@@ -22,7 +24,7 @@ export function tip(text, { about = "this" } = {}) {
     class: "tip-button",
     "aria-expanded": "false",
     "aria-controls": id,
-  }, h("span", { class: "tip-mark", "aria-hidden": "true" }, "?"), h("span", { class: "visually-hidden" }, `What is ${about}?`));
+  }, h("span", { class: "tip-mark", "aria-hidden": "true" }, "?"), h("span", { class: "visually-hidden" }, about ? t("table.tip-about", { about }) : t("table.tip-about-this")));
   const wrap = h("span", { class: "tip" }, button, bubble);
   let pinned = false;
   const show = (on) => {

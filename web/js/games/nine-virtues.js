@@ -7,23 +7,25 @@
 // a press on something not legal asks the engine why (ui.explain) and shows the answer.
 
 import {
-  aRank, actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, rankBadge,
+  actions, backFan, cardButton, cardFace, cardRow, el, messageBox, nameOf, rankBadge,
   seatOrder, signed, ensurePairsCss,
 } from "../cards-pairs.js";
 import { focusGroup, toolbar } from "../keys.js";
-import { number } from "../dom.js";
+import { list, number, t } from "../i18n.js";
 import { tip } from "../tips.js";
+import { moveWords } from "./generic.js";
 
-const plural = (rank) => `${rank}s`;
+// Every word from web/i18n/<lang>/nine-virtues.json ("nine-virtues.<name>").
+const w = (name, values) => t(`nine-virtues.${name}`, values);
 
 /** The hint's move and reason for `action` (hint.js): ["Bid the 7", "it scores +7 if ..."]. */
 export function hintWords(action) {
   const [verb, r, take] = String(action).split(" ");
   switch (verb) {
-    case "bid": return [`Bid the ${r}`, `it scores +${r} if you end the round with the most ${plural(r)} in hand`];
-    case "swap": return [`Swap your ${r} for the ${take}`, `the ${take} counts in your hand when the round is scored`];
-    case "kill": return [`Kill the ${r}`, "nobody can bid it or take it into hand any more"];
-    case "call": return [`Call the 1 as ${aRank(Number(r))}`, `it then counts as ${aRank(Number(r))} in your hand`];
+    case "bid": return [w("hint-bid", { rank: r }), w("hint-bid-why", { rank: r })];
+    case "swap": return [w("hint-swap", { give: r, take }), w("hint-swap-why", { take })];
+    case "kill": return [w("hint-kill", { rank: r }), w("hint-kill-why")];
+    case "call": return [w("hint-call", { rank: r }), w("hint-call-why", { rank: r })];
     default: return null;
   }
 }
@@ -34,18 +36,21 @@ export function describeLogEntry(entry, ui) {
   const who = entry.seat === null || entry.seat === undefined ? null : nameOf(ui, entry.seat);
   const [verb, a, b] = String(entry.action).split(" ");
   if (verb === "deal") {
-    const dealt = entry.dealer !== undefined && entry.dealer !== null
-      ? `${nameOf(ui, entry.dealer)} dealt` : "New deal";
-    return Array.isArray(entry.centre) ? `${dealt}; centre ${entry.centre.join(" ")}.` : `${dealt}.`;
+    const centre = Array.isArray(entry.centre) ? entry.centre.join(" ") : null;
+    if (entry.dealer !== undefined && entry.dealer !== null) {
+      const dealer = nameOf(ui, entry.dealer);
+      return centre !== null ? w("log-dealt-centre", { dealer, cards: centre }) : w("log-dealt", { dealer });
+    }
+    return centre !== null ? w("log-deal-centre", { cards: centre }) : w("log-deal");
   }
   if (!who) return null;
-  const turn = entry.turn ? ` (turn ${entry.turn})` : "";
+  const turn = entry.turn ? w("turn-suffix", { turn: entry.turn }) : "";
   switch (verb) {
-    case "bid": return `${who} bid the ${a}${turn}.`;
-    case "kill": return `${who} killed the ${a}${turn}.`;
-    case "swap": return `${who} swapped ${aRank(Number(a))} from hand for the ${b}${turn}.`;
-    case "call": return `${who} called the 1 as ${aRank(Number(a))}.`;
-    default: return `${who}: ${entry.action}.`;
+    case "bid": return w("log-bid", { who, rank: a, turn });
+    case "kill": return w("log-kill", { who, rank: a, turn });
+    case "swap": return w("log-swap", { who, give: a, take: b, turn });
+    case "call": return w("log-call", { who, rank: a });
+    default: return w("log-other", { who, move: moveWords(entry.action) });
   }
 }
 
@@ -55,10 +60,10 @@ function latestMove(log, seat) {
     const e = log[i];
     if (e.seat !== seat) continue;
     const [verb, a, b] = String(e.action).split(" ");
-    if (verb === "bid") return `bid ${a}`;
-    if (verb === "kill") return `killed ${a}`;
-    if (verb === "swap") return `swapped ${a} for ${b}`;
-    if (verb === "call") return `called 1 as ${a}`;
+    if (verb === "bid") return w("latest-bid", { rank: a });
+    if (verb === "kill") return w("latest-kill", { rank: a });
+    if (verb === "swap") return w("latest-swap", { give: a, take: b });
+    if (verb === "call") return w("latest-call", { rank: a });
     return null;
   }
   return null;
@@ -81,19 +86,19 @@ export function renderLastTrick(view, ui) {
     const who = nameOf(ui, entry.seat);
     const [verb, a, b] = String(entry.action).split(" ");
     const cards = [];
-    if (verb === "bid") cards.push(cardFace(Number(a), { small: true, label: `${who} bid the ${a}` }));
-    if (verb === "kill") cards.push(cardFace(Number(a), { small: true, label: `${who} killed the ${a}` }));
+    if (verb === "bid") cards.push(cardFace(Number(a), { small: true, label: w("last-bid", { who, rank: a }) }));
+    if (verb === "kill") cards.push(cardFace(Number(a), { small: true, label: w("last-kill", { who, rank: a }) }));
     if (verb === "swap") {
-      cards.push(cardFace(Number(a), { small: true, label: `${a} into the centre` }),
+      cards.push(cardFace(Number(a), { small: true, label: w("last-give", { rank: a }) }),
         el("span", { class: "nv-last-arrow", "aria-hidden": "true" }, "⇄"),
-        cardFace(Number(b), { small: true, label: `${b} taken from the centre` }));
+        cardFace(Number(b), { small: true, label: w("last-take", { rank: b }) }));
     }
-    if (verb === "call") cards.push(cardFace(1, { small: true, label: `the 1, called as ${a}` }));
+    if (verb === "call") cards.push(cardFace(1, { small: true, label: w("last-call", { rank: a }) }));
     node.append(el("li", { class: "nv-last-move", "data-seat": entry.seat, "data-verb": verb },
-      el("span", { class: "nv-last-text" }, describeLogEntry(entry, ui) || `${who}: ${entry.action}.`),
+      el("span", { class: "nv-last-text" }, describeLogEntry(entry, ui) || w("log-other", { who, move: moveWords(entry.action) })),
       cards.length ? el("span", { class: "nv-last-cards" }, ...cards) : null));
   }
-  return { title: "Last moves", node };
+  return { title: w("last-title"), node };
 }
 
 export function renderTable(view, ui) {
@@ -116,33 +121,32 @@ export function renderTable(view, ui) {
   const act = actions(root, ui, message);
 
   // --- status line ----------------------------------------------------------------------
-  const status = el("ul", { class: "pairs-status", "aria-label": "Round status" });
+  const status = el("ul", { class: "pairs-status", "aria-label": w("round-status") });
   status.append(
-    el("li", { "data-status": "round" }, `Round ${view.round} of ${players}`),
+    el("li", { "data-status": "round" }, w("status-round", { round: view.round, rounds: players })),
   );
   if (view.dealer !== undefined && view.dealer !== null) {
-    status.append(el("li", { "data-status": "dealer" }, `Dealer: ${nameOf(ui, view.dealer)}`));
+    status.append(el("li", { "data-status": "dealer" }, w("status-dealer", { name: nameOf(ui, view.dealer) })));
   }
   if (view.phase === "play") {
-    status.append(el("li", { "data-status": "turn" }, `Turn ${view.turn}`));
+    status.append(el("li", { "data-status": "turn" }, w("status-turn", { turn: view.turn })));
     status.append(el("li", {
       "data-status": "kill",
       id: "nv-kill-status",
       class: view.kills_allowed ? "is-yes" : "is-no",
-    }, view.kills_allowed ? "Kill allowed" : `Kill from turn ${players + 1}`));
+    }, view.kills_allowed ? w("status-kill-yes") : w("status-kill-from", { turn: players + 1 })));
     if (view.swap_limit !== null && view.swap_limit !== undefined) {
       status.append(el("li", { "data-status": "swap", class: view.swaps_allowed ? "is-yes" : "is-no" },
-        view.swaps_allowed ? `Swaps until turn ${view.swap_limit}` : "No more swaps"));
+        view.swaps_allowed ? w("status-swaps-until", { turn: view.swap_limit }) : w("status-swaps-no")));
     }
   } else if (view.phase === "call") {
-    status.append(el("li", { "data-status": "turn" }, "Calling the 1"));
+    status.append(el("li", { "data-status": "turn" }, w("status-calling")));
   } else if (view.over) {
-    status.append(el("li", { "data-status": "turn" }, "Game over"));
+    status.append(el("li", { "data-status": "turn" }, w("status-over")));
   }
   if (typeof view.aside_size === "number") {
-    status.append(el("li", { "data-status": "aside" }, `${view.aside_size} set aside `,
-      tip("Cards nobody was dealt this round: they stay face down and unused, so no rank is sure to be all in play.",
-        { about: "set aside" })));
+    status.append(el("li", { "data-status": "aside" }, w("status-aside", { count: view.aside_size }),
+      tip(w("aside-tip"), { about: w("aside-about") })));
   }
   root.append(status);
 
@@ -150,7 +154,7 @@ export function renderTable(view, ui) {
   const log = view.log || [];
   const lastText = describeLogEntry([...log].reverse().find((e) => e.seat !== null && e.seat !== undefined)
     || log[log.length - 1], ui);
-  if (lastText) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, `Last: ${lastText}`));
+  if (lastText) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, w("last", { text: lastText })));
 
   // --- seats ----------------------------------------------------------------------------
   function seatPanel(seat) {
@@ -159,47 +163,47 @@ export function renderTable(view, ui) {
     const panel = el("section", {
       class: `pairs-zone pairs-seat${toAct ? " is-to-act" : ""}`,
       "data-seat": seat,
-      "aria-label": `${name}${toAct ? ", to play" : ""}`,
+      "aria-label": toAct ? w("seat-label-to-play", { name }) : w("seat-label", { name }),
     });
     const head = el("div", { class: "pairs-zone-head" },
       el("span", { class: "pairs-seat-name" }, name));
-    if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
+    if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
     if (toAct) head.append(el("span", { class: "pairs-chip is-turn" },
-      view.phase === "call" ? "Calling" : "To play"));
-    head.append(el("span", { class: "pairs-seat-score", "aria-label": `Total ${view.totals[seat]}` },
-      `${number(view.totals[seat])} pts`));
+      view.phase === "call" ? w("chip-calling") : w("chip-to-play")));
+    head.append(el("span", { class: "pairs-seat-score", "aria-label": w("total-label", { total: number(view.totals[seat]) }) },
+      w("points", { points: number(view.totals[seat]) })));
     panel.append(head);
 
     const known = (view.known && view.known[seat]) || [];
     const size = view.hand_sizes[seat];
     panel.append(el("div", { class: "pairs-seat-line" },
-      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}`, max: 5 })));
+      backFan(size, { label: w("hand-of", { name, count: size }), max: 5 })));
     const latest = latestMove(log, seat);
     if (latest) panel.append(el("p", { class: "pairs-seat-last", "data-seat-last": seat }, latest));
     if (known.length) {
       panel.append(el("div", { class: "pairs-seat-line", "data-known": seat },
-        el("span", { class: "pairs-label", title: "Taken from the centre by Swap" }, "Known"),
-        cardRow(known, { small: true, labelFor: (r) => `${r}, known to be in ${name}'s hand` })));
+        el("span", { class: "pairs-label", title: w("known-title") }, w("known")),
+        cardRow(known, { small: true, labelFor: (r) => w("known-in-hand", { rank: r, name }) })));
     }
 
     const bids = view.bids[seat] || [];
     panel.append(el("div", { class: "pairs-seat-line", "data-bids": seat },
-      el("span", { class: "pairs-label" }, "Bids"),
+      el("span", { class: "pairs-label" }, w("bids")),
       bids.length
-        ? cardRow(bids, { small: true, labelFor: (r) => `${name}'s bid: ${r}` })
-        : el("span", { class: "pairs-empty" }, "none")));
+        ? cardRow(bids, { small: true, labelFor: (r) => w("bid-of", { name, rank: r }) })
+        : el("span", { class: "pairs-empty" }, w("none"))));
     return panel;
   }
 
-  const seats = el("div", { class: "pairs-seats", "aria-label": "Players" });
+  const seats = el("div", { class: "pairs-seats", "aria-label": w("players") });
   for (const seat of seatOrder(players, me)) seats.append(seatPanel(seat));
 
   // --- the play area: centre, tools, call picker, my hand ---------------------------------
   const play = el("div", { class: "pairs-play" });
-  const centreZone = el("section", { class: "pairs-zone nv-centre", "aria-label": "Centre" });
+  const centreZone = el("section", { class: "pairs-zone nv-centre", "aria-label": w("centre") });
   const tools = el("div", { class: "pairs-tools" });
-  const callZone = el("section", { class: "pairs-zone nv-call", "aria-label": "Call the 1" });
-  const handZone = el("section", { class: "pairs-zone nv-hand", "aria-label": "Your hand" });
+  const callZone = el("section", { class: "pairs-zone nv-call", "aria-label": w("call-zone") });
+  const handZone = el("section", { class: "pairs-zone nv-hand", "aria-label": w("your-hand") });
 
   const anySwapFrom = (h) => [...legal].some((a) => a.startsWith(`swap ${h} `));
   const anyKill = () => [...legal].some((a) => a.startsWith("kill "));
@@ -210,10 +214,10 @@ export function renderTable(view, ui) {
     state.giveIndex = -1;
     draw("[data-zone=hand]");
   }
-  const cancelButton = (what) => el("button", {
+  const cancelSwapButton = () => el("button", {
     type: "button", class: "pairs-button", "data-control": "cancel",
     onclick: cancel,
-  }, `Cancel ${what}`);
+  }, w("cancel-swap"));
 
   function centreAction(rank) {
     if (state.mode === "swap") return `swap ${state.give} ${rank}`;
@@ -221,44 +225,39 @@ export function renderTable(view, ui) {
     return `bid ${rank}`;
   }
   function centreLabel(rank) {
-    if (state.mode === "swap") return `Take the ${rank} for your ${state.give}`;
-    if (state.mode === "kill") return `Kill the ${rank}`;
-    return `Bid the ${rank}`;
+    if (state.mode === "swap") return w("centre-swap", { rank, give: state.give });
+    if (state.mode === "kill") return w("centre-kill", { rank });
+    return w("centre-bid", { rank });
   }
 
   function promptText() {
-    if (view.over) return ["The game is over.", "info"];
+    if (view.over) return [w("prompt-over"), "info"];
     if (view.phase === "call") {
-      if (myTurn) return ["You hold the 1: call the rank it becomes before hands are shown.", "turn"];
-      return [`Waiting for ${nameOf(ui, view.to_act)} to call the 1.`, "info"];
+      if (myTurn) return [w("prompt-call"), "turn"];
+      return [w("prompt-wait-call", { name: nameOf(ui, view.to_act) }), "info"];
     }
     if (!myTurn) {
       return view.to_act === null || view.to_act === undefined
-        ? ["", "info"] : [`${nameOf(ui, view.to_act)} to play.`, "info"];
+        ? ["", "info"] : [w("prompt-to-play", { name: nameOf(ui, view.to_act) }), "info"];
     }
-    if (state.mode === "swap") return [`Swap your ${state.give} for which centre card?`, "turn"];
-    if (state.mode === "kill") return ["Kill which centre card? It leaves the round.", "turn"];
-    return [
-      "Your turn: press a centre card to bid it, one of your cards to swap it" +
-        (view.kills_allowed ? ", or Kill." : ".") ,
-      "turn",
-    ];
+    if (state.mode === "swap") return [w("prompt-swap", { give: state.give }), "turn"];
+    if (state.mode === "kill") return [w("prompt-kill"), "turn"];
+    return [view.kills_allowed ? w("prompt-turn-kill") : w("prompt-turn"), "turn"];
   }
 
   function drawCentre() {
     centreZone.replaceChildren();
     centreZone.append(el("h2", {},
-      `Centre`, el("span", { class: "pairs-zone-note" },
-        `${centre.length} ${centre.length === 1 ? "card" : "cards"}`)));
+      w("centre"), el("span", { class: "pairs-zone-note" }, w("cards-count", { count: centre.length }))));
     const cards = el("div", { class: "pairs-cards pairs-overlap", "data-zone": "centre" });
     cards.style.setProperty("--n", String(Math.max(centre.length, 1)));
-    if (!centre.length) cards.append(el("span", { class: "pairs-empty" }, "Empty"));
+    if (!centre.length) cards.append(el("span", { class: "pairs-empty" }, w("empty")));
     centre.forEach((rank) => {
       if (myTurn && playing) {
         const action = centreAction(rank);
         const ok = legal.has(action);
         const btn = cardButton(rank, {
-          label: ok ? centreLabel(rank) : `${centreLabel(rank)} (not allowed now)`,
+          label: ok ? centreLabel(rank) : w("not-allowed", { label: centreLabel(rank) }),
           action: ok ? action : null,
           legal: ok,
           extraClass: state.mode === "kill" ? "is-kill-target" : state.mode === "swap" ? "is-target" : "",
@@ -267,16 +266,16 @@ export function renderTable(view, ui) {
         if (!ok) btn.dataset.explain = action;
         cards.append(btn);
       } else {
-        cards.append(cardFace(rank, { label: `${rank} in the centre` }));
+        cards.append(cardFace(rank, { label: w("in-centre", { rank }) }));
       }
     });
-    centreZone.append(toolbar(cards, { key: "centre", label: "Centre cards" }));
+    centreZone.append(toolbar(cards, { key: "centre", label: w("centre-cards") }));
     const killed = view.killed || [];
     centreZone.append(el("div", { class: "pairs-seat-line", "data-zone": "killed" },
-      el("span", { class: "pairs-label" }, "Killed"),
+      el("span", { class: "pairs-label" }, w("killed")),
       killed.length
-        ? cardRow(killed, { small: true, labelFor: (r) => `killed ${r}` })
-        : el("span", { class: "pairs-empty" }, "none")));
+        ? cardRow(killed, { small: true, labelFor: (r) => w("killed-card", { rank: r }) })
+        : el("span", { class: "pairs-empty" }, w("none"))));
   }
 
   function drawTools() {
@@ -295,17 +294,17 @@ export function renderTable(view, ui) {
       // Not yet: the status line says from which turn (its words are the reason).
       "aria-disabled": killOk ? null : "true",
       "aria-describedby": killOk ? null : "nv-kill-status",
-    }, state.mode === "kill" ? "Cancel kill" : "Kill…");
+    }, state.mode === "kill" ? w("kill-cancel") : w("kill-button"));
     killBtn.addEventListener("click", () => {
       if (state.mode === "kill") return cancel();
-      if (!killOk) return act.refuse(`kill ${centre[0]}`, "You cannot kill now.");
+      if (!killOk) return act.refuse(`kill ${centre[0]}`, w("cannot-kill"));
       state.mode = "kill";
       state.give = null;
       draw("[data-zone=centre]");
       return undefined;
     });
     tools.append(killBtn);
-    if (state.mode === "swap") tools.append(cancelButton("swap"));
+    if (state.mode === "swap") tools.append(cancelSwapButton());
   }
 
   function drawCall() {
@@ -315,14 +314,14 @@ export function renderTable(view, ui) {
       return;
     }
     callZone.hidden = false;
-    callZone.append(el("h2", {}, "Call the 1",
-      el("span", { class: "pairs-zone-note" }, "it counts as this rank in your hand")));
+    callZone.append(el("h2", {}, w("call-zone"),
+      el("span", { class: "pairs-zone-note" }, w("call-note"))));
     const grid = el("div", { class: "nv-call-grid" });
     for (let rank = 1; rank <= 10; rank += 1) {
       const action = `call ${rank}`;
       const ok = legal.has(action);
       const btn = cardButton(rank, {
-        label: `Call the 1 as ${aRank(rank)}`,
+        label: w("call-as", { rank: String(rank) }),
         action: ok ? action : null,
         legal: ok,
         onPress: () => (ok ? act.submit(action) : act.refuse(action)),
@@ -330,7 +329,7 @@ export function renderTable(view, ui) {
       if (!ok) btn.dataset.explain = action;
       grid.append(btn);
     }
-    callZone.append(toolbar(grid, { key: "call", label: "Call the 1 as" }));
+    callZone.append(toolbar(grid, { key: "call", label: w("call-as-group") }));
   }
 
   function drawHand() {
@@ -343,31 +342,31 @@ export function renderTable(view, ui) {
     const knownLeft = {};
     for (const r of (view.known && view.known[me]) || []) knownLeft[r] = (knownLeft[r] || 0) + 1;
     const head = el("div", { class: "pairs-zone-head" },
-      el("span", { class: "pairs-seat-name" }, `Your hand`),
-      el("span", { class: "pairs-zone-note" }, `${hand.length} ${hand.length === 1 ? "card" : "cards"}`));
-    if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
+      el("span", { class: "pairs-seat-name" }, w("your-hand")),
+      el("span", { class: "pairs-zone-note" }, w("cards-count", { count: hand.length })));
+    if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
     if (myTurn) head.append(el("span", { class: "pairs-chip is-turn" },
-      view.phase === "call" ? "Calling" : "Your turn"));
-    head.append(el("span", { class: "pairs-seat-score" }, `${number(view.totals[me])} pts`));
+      view.phase === "call" ? w("chip-calling") : w("chip-your-turn")));
+    head.append(el("span", { class: "pairs-seat-score" }, w("points", { points: number(view.totals[me]) })));
     handZone.append(head);
     const cards = el("div", { class: "pairs-cards pairs-overlap", "data-zone": "hand" });
     cards.style.setProperty("--n", String(Math.max(hand.length, 1)));
     hand.forEach((rank, index) => {
       const isKnown = (knownLeft[rank] || 0) > 0;
       if (isKnown) knownLeft[rank] -= 1;
-      const knownText = isKnown ? ", known to all" : "";
+      const known = isKnown ? "yes" : "no";
       let node;
       if (myTurn && playing) {
         const ok = anySwapFrom(rank);
         const selected = state.mode === "swap" && state.giveIndex === index;
         node = cardButton(rank, {
-          label: selected ? `Your ${rank}${knownText}: chosen to swap (press to cancel)`
-            : ok ? `Swap your ${rank}${knownText}` : `Your ${rank}${knownText} (cannot be swapped now)`,
+          label: selected ? w("hand-chosen", { rank, known })
+            : ok ? w("hand-swap", { rank, known }) : w("hand-no-swap", { rank, known }),
           legal: ok,
           selected,
           onPress: () => {
             if (selected) return cancel();
-            if (!ok) return act.refuse(`swap ${rank} ${centre[0]}`, "You cannot swap now.");
+            if (!ok) return act.refuse(`swap ${rank} ${centre[0]}`, w("cannot-swap"));
             state.mode = "swap";
             state.give = rank;
             state.giveIndex = index;
@@ -377,28 +376,27 @@ export function renderTable(view, ui) {
         });
         node.dataset.swapGive = String(rank);
       } else {
-        node = cardFace(rank, { label: `Your ${rank}${knownText}` });
+        node = cardFace(rank, { label: w("hand-card", { rank, known }) });
       }
       if (isKnown) {
         const wrap = el("span", { class: "nv-known-wrap" },
-          node, el("span", { class: "nv-known-mark", "aria-hidden": "true", title: "Known to all" }, "K"));
+          node, el("span", { class: "nv-known-mark", "aria-hidden": "true", title: w("known-mark-title") }, w("known-mark")));
         cards.append(wrap);
       } else {
         cards.append(node);
       }
     });
-    if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, "No cards"));
-    handZone.append(toolbar(cards, { key: "hand", label: "Your cards" }));
+    if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, w("no-cards")));
+    handZone.append(toolbar(cards, { key: "hand", label: w("your-cards") }));
     if (((view.known && view.known[me]) || []).length) {
-      handZone.append(el("p", { class: "pairs-zone-note nv-known-note" },
-        "K: everyone knows you hold this card (you took it by Swap)."));
+      handZone.append(el("p", { class: "pairs-zone-note nv-known-note" }, w("known-note", { mark: w("known-mark") })));
     }
     const bids = view.bids[me] || [];
     handZone.append(el("div", { class: "pairs-seat-line", "data-bids": me },
-      el("span", { class: "pairs-label" }, "Your bids"),
+      el("span", { class: "pairs-label" }, w("your-bids")),
       bids.length
-        ? cardRow(bids, { small: true, labelFor: (r) => `Your bid: ${r}` })
-        : el("span", { class: "pairs-empty" }, "none")));
+        ? cardRow(bids, { small: true, labelFor: (r) => w("your-bid", { rank: r }) })
+        : el("span", { class: "pairs-empty" }, w("none"))));
   }
 
   // Redraw after a change of mode; ``focus`` (a group's selector) keeps keyboard play flowing.
@@ -435,15 +433,15 @@ export function renderRoundSummary(entry, ui) {
   const names = seats.map((s) => nameOf(ui, s));
   const root = el("section", {
     class: "pairs-summary nv-summary",
-    "aria-label": `Nine Virtues, round ${entry.round} scores`,
+    "aria-label": w("summary-label", { round: entry.round }),
     "data-round": entry.round,
   });
-  root.append(el("h3", {}, `Round ${entry.round}`));
+  root.append(el("h3", {}, w("summary-round", { round: entry.round })));
 
   const call = detail.call;
   root.append(el("p", { class: "pairs-summary-note" }, call
-    ? `${names[call.seat]} called the 1 as ${aRank(call.rank)}.`
-    : "Nobody held the 1, so nobody called."));
+    ? w("summary-call", { name: names[call.seat], rank: String(call.rank) })
+    : w("summary-no-call")));
 
   if (detail.hands) {
     const hands = el("div", { class: "pairs-summary-hands" });
@@ -453,26 +451,25 @@ export function renderRoundSummary(entry, ui) {
       row.append(cardRow(detail.hands[seat] || [], {
         small: true,
         labelFor: (r) => (r === 1 && call && call.seat === seat
-          ? `1, called as ${call.rank}` : `${r}`),
+          ? w("summary-called", { rank: call.rank }) : w("summary-rank", { rank: r })),
       }));
       const bids = (detail.bids && detail.bids[seat]) || [];
       if (bids.length) {
         row.append(el("span", { class: "nv-summary-bids" },
-          el("span", { class: "pairs-zone-note" }, "bids"),
-          cardRow(bids, { small: true, labelFor: (r) => `bid ${r}` })));
+          el("span", { class: "pairs-zone-note" }, w("summary-bids")),
+          cardRow(bids, { small: true, labelFor: (r) => w("summary-bid", { rank: r }) })));
       }
       hands.append(row);
     });
     root.append(hands);
   }
 
-  const table = el("table", { "aria-label": "Points by rank" });
-  table.append(el("caption", { class: "pairs-visually-hidden" },
-    "Hand cards of each rank per player; the most (ties too) score the rank; each bid scores its rank if its bidder leads that rank, else loses it."));
-  root.append(el("p", { class: "pairs-summary-note nv-legend" }, "×n: cards of that rank in hand; ",
-    el("span", { class: "nv-bid-line is-win", "aria-hidden": "true" }, "+r"), " in a card outline: a bid."));
+  const table = el("table", { "aria-label": w("points-by-rank") });
+  table.append(el("caption", { class: "pairs-visually-hidden" }, w("summary-caption")));
+  root.append(el("p", { class: "pairs-summary-note nv-legend" }, w("legend-count"),
+    el("span", { class: "nv-bid-line is-win", "aria-hidden": "true" }, w("legend-bid-mark")), w("legend-bid")));
   table.append(el("thead", {}, el("tr", {},
-    el("th", { scope: "col" }, "Rank"),
+    el("th", { scope: "col" }, w("rank-col")),
     ...seats.map((s) => el("th", { scope: "col" }, names[s])))));
   const body = el("tbody");
   for (const line of detail.ranks || []) {
@@ -481,19 +478,19 @@ export function renderRoundSummary(entry, ui) {
     if (!counts.some((c) => c > 0) && !bids.length) continue;
     const winners = new Set(line.hand_winners || []);
     const tr = el("tr", { "data-rank": line.rank },
-      el("th", { scope: "row" }, rankBadge(line.rank, { label: `Rank ${line.rank}` })));
+      el("th", { scope: "row" }, rankBadge(line.rank, { label: w("rank-label", { rank: line.rank }) })));
     for (const seat of seats) {
       const td = el("td");
       const c = counts[seat] || 0;
       td.append(el("span", { class: "nv-count" },
-        c ? `×${c}` : el("span", { "aria-label": "none" }, "–")));
+        c ? `×${c}` : el("span", { "aria-label": w("none") }, "–")));
       if (winners.has(seat)) {
         td.append(el("span", { class: "nv-hand-points is-win" }, signed(line.rank)));
       }
       for (const bid of bids.filter((b) => b.seat === seat)) {
         td.append(el("span", { class: `nv-bid-line ${bid.points >= 0 ? "is-win" : "is-loss"}`,
-          title: "bid" },
-        el("span", { class: "pairs-visually-hidden" }, "bid "), signed(bid.points)));
+          title: w("bid-title") },
+        el("span", { class: "pairs-visually-hidden" }, w("bid-hidden")), signed(bid.points)));
       }
       tr.append(td);
     }
@@ -502,20 +499,20 @@ export function renderRoundSummary(entry, ui) {
   table.append(body);
   const foot = el("tfoot");
   if (detail.hand_points) {
-    foot.append(el("tr", {}, el("th", { scope: "row" }, "Hand"),
+    foot.append(el("tr", {}, el("th", { scope: "row" }, w("row-hand")),
       ...seats.map((s) => el("td", {}, signed(detail.hand_points[s])))));
   }
   if (detail.bid_points) {
-    foot.append(el("tr", {}, el("th", { scope: "row" }, "Bids"),
+    foot.append(el("tr", {}, el("th", { scope: "row" }, w("row-bids")),
       ...seats.map((s) => el("td", {}, signed(detail.bid_points[s])))));
   }
-  foot.append(el("tr", { "data-row": "round-scores" }, el("th", { scope: "row" }, "Round"),
+  foot.append(el("tr", { "data-row": "round-scores" }, el("th", { scope: "row" }, w("row-round")),
     ...seats.map((s) => el("td", {}, signed(scores[s])))));
   table.append(foot);
   root.append(el("div", { class: "pairs-summary-scroll" }, table));
   if (detail.killed && detail.killed.length) {
     root.append(el("p", { class: "pairs-summary-note" },
-      `Killed: ${detail.killed.join(", ")}.`));
+      w("summary-killed", { cards: list(detail.killed.map(String)) })));
   }
   return root;
 }

@@ -7,25 +7,28 @@
 // engine why (ui.explain) and shows the answer in the table.
 
 import {
-  aRank, actions, backFan, cardBack, cardButton, cardFace, el, messageBox, nameOf, rankSlot,
+  actions, backFan, cardBack, cardButton, cardFace, el, messageBox, nameOf, rankSlot,
   seatOrder, ensurePairsCss,
 } from "../cards-pairs.js";
 import { tip } from "../tips.js";
 import { focusGroup, toolbar } from "../keys.js";
+import { number, t } from "../i18n.js";
+import { moveWords } from "./generic.js";
 
 const ROUNDS = 6; // TM-2
-const ORDINALS = ["1st", "2nd", "3rd"];
-const ordinal = (n) => ORDINALS[n - 1] || `${n}th`;
+// Every word from web/i18n/<lang>/to-the-moon.json ("to-the-moon.<name>").
+const w = (name, values) => t(`to-the-moon.${name}`, values);
+const ordinal = (n) => w("order", { order: n }); // "2nd", 2번째
 
 /** The hint's move and reason for `action` (hint.js): ["Build 7", "it keeps you in ..."]. */
 export function hintWords(action) {
   const [verb, r] = String(action).split(" ");
   switch (verb) {
-    case "build": return [`Build ${r}`, "it keeps you in without risking a test"];
-    case "test": return ["Test", "a new rank keeps you in without spending a card from your hand"];
+    case "build": return [w("hint-build", { rank: r }), w("hint-build-why")];
+    case "test": return [w("hint-test"), w("hint-test-why")];
     case "withdraw":
-      return r === undefined ? ["Withdraw", "going out now takes no risk with your hand"]
-        : [`Withdraw and take the ${r}`, `you go out with the ${r} in your hand`];
+      return r === undefined ? [w("hint-withdraw"), w("hint-withdraw-why")]
+        : [w("hint-withdraw-take", { rank: r }), w("hint-withdraw-take-why", { rank: r })];
     default: return null;
   }
 }
@@ -36,18 +39,17 @@ export function describeLogEntry(entry, ui) {
   const who = entry.seat === null || entry.seat === undefined ? null : nameOf(ui, entry.seat);
   const [verb, rank] = String(entry.action).split(" ");
   switch (verb) {
-    case "lead": return `${who} turned ${aRank(entry.card)} to lead the countdown.`;
-    case "build": return `${who} built ${aRank(Number(rank))}${entry.perfect ? ": a perfect countdown!" : "."}`;
+    case "lead": return w("log-lead", { who, rank: String(entry.card) });
+    case "build": return w(entry.perfect ? "log-build-perfect" : "log-build", { who, rank: String(rank) });
     case "test":
-      return entry.joined
-        ? `${who} tested ${aRank(entry.card)}: it joins the countdown${entry.perfect ? ", a perfect countdown!" : "."}`
-        : `${who} tested ${aRank(entry.card)}, already there: out, taking it.`;
+      if (!entry.joined) return w("log-test-out", { who, rank: String(entry.card) });
+      return w(entry.perfect ? "log-test-perfect" : "log-test-joined", { who, rank: String(entry.card) });
     case "withdraw":
       return entry.took !== null && entry.took !== undefined
-        ? `${who} withdrew, taking the ${entry.took}.` : `${who} withdrew, taking nothing.`;
-    case "win": return `${who} won the trick: ${entry.points} ${entry.points === 1 ? "card" : "cards"}.`;
-    case "round-end": return "The round is over: score piles count.";
-    default: return who ? `${who}: ${entry.action}.` : null;
+        ? w("log-withdraw-took", { who, rank: entry.took }) : w("log-withdraw", { who });
+    case "win": return w("log-win", { who, points: entry.points });
+    case "round-end": return w("log-round-end");
+    default: return who ? w("log-other", { who, move: moveWords(entry.action) }) : null;
   }
 }
 
@@ -57,11 +59,11 @@ function latestMove(log, seat) {
     const e = log[i];
     if (e.seat !== seat) continue;
     const [verb, rank] = String(e.action).split(" ");
-    if (verb === "lead") return `led ${e.card}`;
-    if (verb === "build") return `built ${rank}`;
-    if (verb === "test") return e.joined ? `tested ${e.card}: in` : `tested ${e.card}: out`;
-    if (verb === "withdraw") return e.took !== null && e.took !== undefined ? `withdrew, took ${e.took}` : "withdrew";
-    if (verb === "win") return `won ${e.points}`;
+    if (verb === "lead") return w("latest-lead", { rank: e.card });
+    if (verb === "build") return w("latest-build", { rank });
+    if (verb === "test") return w(e.joined ? "latest-test-in" : "latest-test-out", { rank: e.card });
+    if (verb === "withdraw") return e.took !== null && e.took !== undefined ? w("latest-withdraw-took", { rank: e.took }) : w("latest-withdraw");
+    if (verb === "win") return w("latest-win", { points: e.points });
     return null;
   }
   return null;
@@ -89,11 +91,10 @@ export function renderLastTrick(view, ui) {
   const cards = Array.isArray(win.cards) ? win.cards : [];
   const node = el("div", { class: "tm-last-trick", "data-last-trick": "" });
   node.append(el("p", { class: "tm-last-caption" },
-    `${nameOf(ui, win.seat)} won ${win.points} ${win.points === 1 ? "card" : "cards"}` +
-      `${win.perfect ? " with a perfect countdown" : ""}.`));
-  const row = el("ol", { class: "tm-last-cards", "aria-label": "The countdown in play order" });
+    w(win.perfect ? "last-caption-perfect" : "last-caption", { who: nameOf(ui, win.seat), points: win.points })));
+  const row = el("ol", { class: "tm-last-cards", "aria-label": w("last-order") });
   cards.forEach((rank, index) => row.append(el("li", {},
-    cardFace(rank, { small: true, label: `${rank}, ${index === 0 ? "lead" : ordinal(index + 1)}` }))));
+    cardFace(rank, { small: true, label: index === 0 ? w("last-card-lead", { rank }) : w("last-card", { rank, order: index + 1 }) }))));
   node.append(row);
   const moves = el("ol", { class: "tm-last-moves" });
   for (const entry of log.slice(start, end)) {
@@ -101,7 +102,7 @@ export function renderLastTrick(view, ui) {
     if (text) moves.append(el("li", {}, text));
   }
   if (moves.childNodes.length) node.append(moves);
-  return { title: "Last trick", node };
+  return { title: w("last-title"), node };
 }
 
 export function renderTable(view, ui) {
@@ -123,15 +124,15 @@ export function renderTable(view, ui) {
   const act = actions(root, ui, message);
 
   // --- status line ----------------------------------------------------------------------
-  const status = el("ul", { class: "pairs-status", "aria-label": "Round status" });
-  status.append(el("li", { "data-status": "round" }, `Round ${view.round} of ${ROUNDS}`));
+  const status = el("ul", { class: "pairs-status", "aria-label": w("round-status") });
+  status.append(el("li", { "data-status": "round" }, w("status-round", { round: view.round, rounds: ROUNDS })));
   if (view.dealer !== undefined && view.dealer !== null) {
-    status.append(el("li", { "data-status": "dealer" }, `Dealer: ${nameOf(ui, view.dealer)}`));
+    status.append(el("li", { "data-status": "dealer" }, w("status-dealer", { name: nameOf(ui, view.dealer) })));
   }
   if (view.leader !== undefined && view.leader !== null && !view.over) {
-    status.append(el("li", { "data-status": "leader" }, `Led by ${nameOf(ui, view.leader)}`));
+    status.append(el("li", { "data-status": "leader" }, w("status-leader", { name: nameOf(ui, view.leader) })));
   }
-  if (view.over) status.append(el("li", { "data-status": "over" }, "Game over"));
+  if (view.over) status.append(el("li", { "data-status": "over" }, w("status-over")));
   root.append(status);
 
   const log = view.log || [];
@@ -139,7 +140,7 @@ export function renderTable(view, ui) {
   // The card just turned from the deck (a lead or a test that joined), for motion.js.
   const newest = log[log.length - 1];
   const fromDeck = newest && ["lead", "test"].includes(String(newest.action).split(" ")[0]) ? newest.card : null;
-  if (last) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, `Last: ${last}`));
+  if (last) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, w("last", { text: last })));
 
   // --- seats ----------------------------------------------------------------------------
   function seatPanel(seat) {
@@ -149,29 +150,29 @@ export function renderTable(view, ui) {
     const panel = el("section", {
       class: `pairs-zone pairs-seat${toAct ? " is-to-act" : ""}${isIn ? "" : " is-out"}`,
       "data-seat": seat,
-      "aria-label": `${name}, ${isIn ? "in" : "out"}${toAct ? ", to play" : ""}`,
+      "aria-label": w(toAct ? "seat-label-to-play" : "seat-label", { name, in: isIn ? "yes" : "no" }),
     });
     const head = el("div", { class: "pairs-zone-head" },
       el("span", { class: "pairs-seat-name" }, name),
       el("span", { class: `pairs-chip ${isIn ? "is-in" : "is-out"}`, "data-in": isIn ? "in" : "out" },
-        isIn ? "In" : "Out"));
-    if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
-    if (toAct) head.append(el("span", { class: "pairs-chip is-turn" }, "To play"));
-    head.append(el("span", { class: "pairs-seat-score", "aria-label": `Total ${view.totals[seat]}` },
-      `${view.totals[seat]} pts`));
+        isIn ? w("chip-in") : w("chip-out")));
+    if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
+    if (toAct) head.append(el("span", { class: "pairs-chip is-turn" }, w("chip-to-play")));
+    head.append(el("span", { class: "pairs-seat-score", "aria-label": w("total-label", { total: number(view.totals[seat]) }) },
+      w("points", { points: number(view.totals[seat]) })));
     panel.append(head);
 
     const size = view.hand_sizes[seat];
     const line = el("div", { class: "pairs-seat-line" },
-      backFan(size, { label: `${name}'s hand: ${size} ${size === 1 ? "card" : "cards"}`, max: 5 }));
+      backFan(size, { label: w("hand-of", { name, count: size }), max: 5 }));
     const shown = view.shown ? view.shown[seat] : null;
     panel.append(line);
     if (shown !== null && shown !== undefined) {
       panel.append(el("div", { class: "pairs-seat-line", "data-shown": seat },
-        el("span", { class: "pairs-label" }, "Took"),
-        cardFace(shown, { small: true, label: `${name} went out taking the ${shown}` })));
+        el("span", { class: "pairs-label" }, w("took")),
+        cardFace(shown, { small: true, label: w("went-out-taking", { name, rank: shown }) })));
     }
-    panel.append(pileLine(seat, `${name}'s`));
+    panel.append(pileLine(seat, { whose: "other", name }));
     const latest = latestMove(log, seat);
     if (latest) panel.append(el("p", { class: "pairs-seat-last", "data-seat-last": seat }, latest));
     return panel;
@@ -181,26 +182,25 @@ export function renderTable(view, ui) {
     const pile = view.piles ? view.piles[seat] : 0;
     const tricks = view.tricks_won ? view.tricks_won[seat] : null;
     return el("div", { class: "pairs-seat-line", "data-pile": seat },
-      el("span", { class: "pairs-label" }, "Pile"),
+      el("span", { class: "pairs-label" }, w("pile")),
       el("span", {
         class: "tm-pile",
         role: "img",
-        "aria-label": `${whose} score pile: ${pile} ${pile === 1 ? "card" : "cards"} this round` +
-          (tricks !== null ? `, ${tricks} ${tricks === 1 ? "trick" : "tricks"} won` : ""),
+        "aria-label": tricks !== null ? w("pile-label-tricks", { ...whose, pile, tricks }) : w("pile-label", { ...whose, pile }),
       },
         el("span", { class: `tm-pile-stack${pile ? "" : " is-empty"}`, "aria-hidden": "true" }),
         el("span", { "aria-hidden": "true" }, `${pile}`)),
       tricks !== null ? el("span", { class: "pairs-zone-note", "aria-hidden": "true" },
-        `(${tricks} ${tricks === 1 ? "trick" : "tricks"})`) : null);
+        w("tricks-note", { tricks })) : null);
   }
 
-  const seats = el("div", { class: "pairs-seats", "aria-label": "Players" });
+  const seats = el("div", { class: "pairs-seats", "aria-label": w("players") });
   for (const seat of seatOrder(players, me)) seats.append(seatPanel(seat));
 
   // --- the countdown ----------------------------------------------------------------------
-  const countdown = el("section", { class: "pairs-zone tm-countdown", "aria-label": "Countdown" });
+  const countdown = el("section", { class: "pairs-zone tm-countdown", "aria-label": w("countdown") });
   const tools = el("div", { class: "pairs-tools" });
-  const handZone = el("section", { class: "pairs-zone tm-hand", "aria-label": "Your hand" });
+  const handZone = el("section", { class: "pairs-zone tm-hand", "aria-label": w("your-hand") });
 
   const withdrawFor = (rank) => (trick.length === 1 ? "withdraw" : `withdraw ${rank}`);
 
@@ -208,10 +208,10 @@ export function renderTable(view, ui) {
     countdown.replaceChildren();
     const missing = [];
     for (let r = 10; r >= 1; r -= 1) if (!trick.includes(r)) missing.push(r);
-    countdown.append(el("h2", {}, "Countdown",
+    countdown.append(el("h2", {}, w("countdown"),
       el("span", { class: "pairs-zone-note", "data-missing-ranks": missing.join(" ") },
-        trick.length ? `${trick.length} of 10 · missing ${missing.join(", ") || "none"}`
-          : "no cards")));
+        trick.length ? w("countdown-note", { count: trick.length, missing: missing.join(", ") || w("countdown-none-missing") })
+          : w("no-cards-note"))));
     const cards = el("div", { class: "pairs-cards", "data-zone": "trick" });
     // Ten places in one row: a card in play gets a card's width, a missing rank a narrow one.
     const columns = [];
@@ -223,17 +223,16 @@ export function renderTable(view, ui) {
       const pos = trick.indexOf(r);
       const slot = el("span", { class: "tm-slot", "data-slot": r });
       if (pos < 0) {
-        slot.append(rankSlot(r, { label: `${r} missing` }),
+        slot.append(rankSlot(r, { label: w("missing", { rank: r }) }),
           el("span", { class: "tm-order-gap", "aria-hidden": "true" }));
       } else {
-        const order = pos === 0 ? "lead" : ordinal(pos + 1);
+        const order = pos === 0 ? w("order-lead") : ordinal(pos + 1);
         if (myTurn) {
           const action = withdrawFor(r);
           const ok = legal.has(action);
+          const what = trick.length === 1 ? w("withdraw-only", { rank: r }) : w("withdraw-take", { rank: r, order });
           const btn = cardButton(r, {
-            label: (trick.length === 1
-              ? `Withdraw, taking nothing (the ${r} is the only card)`
-              : `Withdraw, taking the ${r} (${order})`) + (ok ? "" : ", not allowed now"),
+            label: ok ? what : w("not-allowed-suffix", { label: what }),
             action: ok ? action : null,
             legal: ok,
             selected: state.picking,
@@ -244,7 +243,7 @@ export function renderTable(view, ui) {
           if (!ok) btn.dataset.explain = action;
           slot.append(btn);
         } else {
-          slot.append(cardFace(r, { label: `${r}, ${order} in the countdown` }));
+          slot.append(cardFace(r, { label: w("in-countdown", { rank: r, order }) }));
         }
         slot.append(el("span", { class: "tm-order", "aria-hidden": "true" }, order));
         if (pos === trick.length - 1 && pos > 0) slot.classList.add("is-new");
@@ -252,18 +251,18 @@ export function renderTable(view, ui) {
       }
       cards.append(slot);
     }
-    countdown.append(toolbar(cards, { key: "trick", label: "Countdown cards" }));
+    countdown.append(toolbar(cards, { key: "trick", label: w("countdown-cards") }));
     if (trick.length > 1) {
-      countdown.append(el("p", { class: "tm-sequence" }, `Played: ${trick.join(" → ")}`));
+      countdown.append(el("p", { class: "tm-sequence" }, w("played", { cards: trick.join(" → ") })));
     }
   }
 
   function drawTools() {
     tools.replaceChildren();
     const deck = el("span", { class: "tm-deck", "data-zone": "deck", "data-motion-home": "deck" },
-      view.deck_size > 0 ? cardBack({ label: `Deck: ${view.deck_size} cards`, small: true })
-        : el("span", { class: "pairs-empty" }, "Deck empty"),
-      el("span", { "aria-hidden": "true" }, `Deck ${view.deck_size}`));
+      view.deck_size > 0 ? cardBack({ label: w("deck-label", { count: view.deck_size }), small: true })
+        : el("span", { class: "pairs-empty" }, w("deck-empty")),
+      el("span", { "aria-hidden": "true" }, w("deck", { count: view.deck_size })));
     tools.append(deck);
     if (!myTurn) return;
     const testOk = legal.has("test");
@@ -274,8 +273,8 @@ export function renderTable(view, ui) {
       "data-action": testOk ? "test" : null,
       "data-explain": testOk ? null : "test",
       "aria-disabled": testOk ? null : "true",
-    }, "Test", el("span", { class: "pairs-visually-hidden" },
-      testOk ? `: turn the top card of the deck (${view.deck_size} left)` : ": not allowed now"));
+    }, w("test"), el("span", { class: "pairs-visually-hidden" },
+      testOk ? w("test-hidden", { count: view.deck_size }) : w("test-hidden-off")));
     test.addEventListener("click", () => (testOk ? act.submit("test") : act.refuse("test")));
     tools.append(test);
 
@@ -288,7 +287,7 @@ export function renderTable(view, ui) {
       "data-action": plain ? "withdraw" : null,
       "aria-pressed": anyTake ? (state.picking ? "true" : "false") : null,
       "aria-disabled": plain || anyTake ? null : "true",
-    }, plain ? "Withdraw" : state.picking ? "Cancel withdraw" : "Withdraw…");
+    }, plain ? w("withdraw") : state.picking ? w("withdraw-cancel") : w("withdraw-pick"));
     withdraw.addEventListener("click", () => {
       if (plain) return act.submit("withdraw");
       if (!anyTake) return act.refuse("withdraw");
@@ -308,13 +307,13 @@ export function renderTable(view, ui) {
     const hand = view.hand || [];
     const isIn = view.in ? view.in[me] : true;
     const head = el("div", { class: "pairs-zone-head" },
-      el("span", { class: "pairs-seat-name" }, "Your hand"),
-      el("span", { class: "pairs-zone-note" }, `${hand.length} ${hand.length === 1 ? "card" : "cards"}`),
+      el("span", { class: "pairs-seat-name" }, w("your-hand")),
+      el("span", { class: "pairs-zone-note" }, w("cards-count", { count: hand.length })),
       el("span", { class: `pairs-chip ${isIn ? "is-in" : "is-out"}`, "data-in": isIn ? "in" : "out" },
-        isIn ? "In" : "Out"));
-    if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, "Dealer"));
-    if (myTurn) head.append(el("span", { class: "pairs-chip is-turn" }, "Your turn"));
-    head.append(el("span", { class: "pairs-seat-score" }, `${view.totals[me]} pts`));
+        isIn ? w("chip-in") : w("chip-out")));
+    if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
+    if (myTurn) head.append(el("span", { class: "pairs-chip is-turn" }, w("chip-your-turn")));
+    head.append(el("span", { class: "pairs-seat-score" }, w("points", { points: number(view.totals[me]) })));
     handZone.append(head);
     const shown = view.shown ? view.shown[me] : null;
     const cards = el("div", { class: "pairs-cards pairs-overlap", "data-zone": "hand" });
@@ -324,7 +323,7 @@ export function renderTable(view, ui) {
         const action = `build ${rank}`;
         const ok = legal.has(action);
         const btn = cardButton(rank, {
-          label: ok ? `Build your ${rank}` : `Your ${rank} (cannot be built now)`,
+          label: ok ? w("build-card", { rank }) : w("no-build", { rank }),
           action: ok ? action : null,
           legal: ok,
           onPress: () => (ok ? act.submit(action) : act.refuse(action)),
@@ -332,34 +331,32 @@ export function renderTable(view, ui) {
         if (!ok) btn.dataset.explain = action;
         cards.append(btn);
       } else {
-        cards.append(cardFace(rank, { label: `Your ${rank}` }));
+        cards.append(cardFace(rank, { label: w("hand-card", { rank }) }));
       }
     });
-    if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, "No cards"));
-    handZone.append(toolbar(cards, { key: "hand", label: "Your cards" }));
+    if (!hand.length) cards.append(el("span", { class: "pairs-empty" }, w("no-cards")));
+    handZone.append(toolbar(cards, { key: "hand", label: w("your-cards") }));
     if (shown !== null && shown !== undefined) {
       handZone.append(el("div", { class: "pairs-seat-line" },
-        el("span", { class: "pairs-label" }, "You took"),
-        cardFace(shown, { small: true, label: `You went out taking the ${shown}` }),
-        el("span", { class: "pairs-zone-note" }, "(shown to all until the next lead)")));
+        el("span", { class: "pairs-label" }, w("you-took")),
+        cardFace(shown, { small: true, label: w("you-went-out", { rank: shown }) }),
+        el("span", { class: "pairs-zone-note" }, w("shown-note"))));
     }
-    handZone.append(pileLine(me, "Your"));
+    handZone.append(pileLine(me, { whose: "you", name: "" }));
   }
 
   function promptText() {
-    if (view.over) return ["The game is over.", "info"];
+    if (view.over) return [w("prompt-over"), "info"];
     if (!myTurn) {
       if (me !== null && view.in && !view.in[me]) {
-        return [`You are out of this trick. ${nameOf(ui, view.to_act)} to play.`, "info"];
+        return [w("prompt-out", { name: nameOf(ui, view.to_act) }), "info"];
       }
       return view.to_act === null || view.to_act === undefined
-        ? ["", "info"] : [`${nameOf(ui, view.to_act)} to play.`, "info"];
+        ? ["", "info"] : [w("prompt-to-play", { name: nameOf(ui, view.to_act) }), "info"];
     }
-    if (state.picking) return ["Withdraw: press the countdown card you want to take.", "turn"];
-    const parts = ["Your turn: build a card from your hand"];
-    if (legal.has("test")) parts.push("Test the deck");
-    parts.push(legal.has("withdraw") ? "or Withdraw" : "or press a countdown card to take it and withdraw");
-    return [`${parts.join(", ")}.`, "turn"];
+    if (state.picking) return [w("prompt-picking"), "turn"];
+    const yes = (on) => (on ? "yes" : "no");
+    return [w("prompt-turn", { test: yes(legal.has("test")), plain: yes(legal.has("withdraw")) }), "turn"];
   }
 
   function draw(focus = null) {
@@ -394,23 +391,21 @@ export function renderRoundSummary(entry, ui) {
   const piles = detail.piles || scores;
   const root = el("section", {
     class: "pairs-summary tm-summary",
-    "aria-label": `To the Moon, round ${entry.round} scores`,
+    "aria-label": w("summary-label", { round: entry.round }),
     "data-round": entry.round,
   });
-  root.append(el("h3", {}, `Round ${entry.round}`));
+  root.append(el("h3", {}, w("summary-round", { round: entry.round })));
   if (detail.dealer !== undefined && detail.dealer !== null) {
-    root.append(el("p", { class: "pairs-summary-note" }, `Dealt by ${nameOf(ui, detail.dealer)}.`));
+    root.append(el("p", { class: "pairs-summary-note" }, w("dealt-by", { name: nameOf(ui, detail.dealer) })));
   }
-  const table = el("table", { "aria-label": "Score piles" });
-  table.append(el("caption", { class: "pairs-visually-hidden" },
-    "Each card in a score pile is a point; cards left in hand score nothing."));
+  const table = el("table", { "aria-label": w("score-piles") });
+  table.append(el("caption", { class: "pairs-visually-hidden" }, w("summary-caption")));
   table.append(el("thead", {}, el("tr", {},
-    el("th", { scope: "col" }, "Player"),
-    el("th", { scope: "col" }, "Tricks won"),
-    el("th", { scope: "col" }, "Perfect countdowns ",
-      tip("A countdown that holds all ten ranks, 1 to 10: whoever completes it wins the trick at once.",
-        { about: "a perfect countdown" })),
-    el("th", { scope: "col" }, "Score pile"))));
+    el("th", { scope: "col" }, w("col-player")),
+    el("th", { scope: "col" }, w("col-tricks")),
+    el("th", { scope: "col" }, w("col-perfect"),
+      tip(w("perfect-tip"), { about: w("perfect-about") })),
+    el("th", { scope: "col" }, w("col-pile")))));
   const best = Math.max(...scores);
   const body = el("tbody");
   for (const seat of seats) {
@@ -419,7 +414,7 @@ export function renderRoundSummary(entry, ui) {
       el("td", {}, detail.tricks_won ? `${detail.tricks_won[seat]}` : "–"),
       el("td", {}, detail.perfect_countdowns ? `${detail.perfect_countdowns[seat]}` : "–"),
       el("td", { class: scores[seat] === best && best > 0 ? "is-win" : null },
-        el("span", { class: "tm-pile", "aria-label": `${piles[seat]} ${piles[seat] === 1 ? "card" : "cards"}, ${scores[seat]} points` },
+        el("span", { class: "tm-pile", "aria-label": w("pile-cell", { pile: piles[seat], points: number(scores[seat]) }) },
           el("span", { class: `tm-pile-stack${piles[seat] ? "" : " is-empty"}`, "aria-hidden": "true" }),
           el("span", { "aria-hidden": "true" }, `+${scores[seat]}`)))));
   }
