@@ -88,8 +88,13 @@ export function list(items, { type = "conjunction" } = {}) {
   return new Intl.ListFormat(current, { style: "long", type }).format(items.map(String));
 }
 
+// A negative number takes a real minus sign (U+2212), in every language: Intl's en and ko
+// formats print a hyphen-minus.
 export function number(value, options = {}) {
-  return new Intl.NumberFormat(current, options).format(value);
+  return new Intl.NumberFormat(current, options)
+    .formatToParts(value)
+    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
+    .join("");
 }
 
 export const signed = (value) => number(value, { signDisplay: "exceptZero" });
