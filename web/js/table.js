@@ -94,6 +94,21 @@ export const refusalText = (error) => (error && error.message) || t("table.refus
 
 const html = document.documentElement;
 
+// The name of `seat` in a setup: the name a person gave it, else its default worded now in the
+// page's language ("You", "Computer 2", 컴퓨터 2). A default name is stored as setup.js's
+// default (or empty) and never shown as stored, so it follows a language switch; a menu
+// listing saved games can use this too.
+export function seatNameOf(setup, seat) {
+  const given = setup.names ? setup.names[seat] : undefined;
+  if (given === undefined || given === null) return t("table.seat", { n: seat + 1 });
+  if (given === "" || given === defaultName(setup.seats, seat)) {
+    if (setup.seats[seat] === "bot") return t("table.seat-computer", { n: seat + 1 });
+    const humans = setup.seats.filter((kind) => kind === "human").length;
+    return humans === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
+  }
+  return given;
+}
+
 export class Table {
   // options: { root, engine, store, catalog, renderer, setup, id, onMenu, onPlayAgain, onCrash }
   constructor(options) {
@@ -133,16 +148,8 @@ export class Table {
     return this.instant ? 0 : PACE_MS;
   }
 
-  // The name a person gave a seat, else its default worded now ("You", "Computer 2"): a
-  // default name is stored as the setup's default (or empty), never shown as stored.
   seatName(seat) {
-    const given = this.setup.names[seat];
-    if (given === undefined || given === null) return t("table.seat", { n: seat + 1 });
-    if (given === "" || given === defaultName(this.setup.seats, seat)) {
-      if (this.setup.seats[seat] === "bot") return t("table.seat-computer", { n: seat + 1 });
-      return this.humans.length === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
-    }
-    return given;
+    return seatNameOf(this.setup, seat);
   }
 
   // The game's name in the page's language (the engine's catalog name for a game we have no
