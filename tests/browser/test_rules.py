@@ -123,6 +123,13 @@ def test_deep_links_open_at_the_section_and_refuse_an_unknown_page(
     page.goto(site_url + "?rules=reading#variants")
     page.wait_for_selector(f'{DIALOG}[data-rules="reading"][data-section="variants"]')
 
+    # A game's own page with the embed's rules link (#how-to-play) opens that game's rules.
+    page.goto(site_url + "quodlibet.html#how-to-play")
+    page.wait_for_selector(f'{DIALOG}[data-rules="quodlibet"][data-section=""]')
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.rules-dialog", state="detached")
+    assert page.evaluate("() => document.activeElement?.dataset.rulesFor") == "quodlibet"
+
     # An unknown page: a clear message, the menu, no dialog.
     page.goto(site_url + "?rules=chess")
     notice = page.locator(".notice").first

@@ -16,7 +16,7 @@ import { otherTabPanel } from "./game-lock.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 import { openLesson } from "./learn.js";
-import { openFromLink } from "./rules.js";
+import { openFromLink, openRules } from "./rules.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -242,7 +242,7 @@ if (params.errors.length && !leaving) {
   setAddress("");
 }
 // A game's own page (<game>.html, from build.py) opens the menu on that game; the embed's
-// rules link adds #how-to-play, which opens that game's rules.
+// rules link adds #how-to-play, which opens that game's rules (the summary and the full rules).
 const pageGame = document.querySelector('meta[name="parlour-game"]')?.content;
 if (!leaving) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
 if (!leaving && params.rules) openFromLink(params.rules);
@@ -252,6 +252,8 @@ if (catalog[pageGame] && location.hash === "#how-to-play") {
     rules.open = true;
     rules.scrollIntoView({ block: "start" });
   }
+  // ...and the full rules over it (rules.js); closing them leaves the summary open.
+  openRules(pageGame, { opener: rules?.closest(".game-card")?.querySelector(".rules-button") });
 }
 
 // A game carried over in the link's #import=<save code> (the embed's "Open full screen"):
