@@ -158,7 +158,7 @@ export function describeLogEntry(entry, ui, view = null) {
       return q("log-pass", { who });
     case "score": {
       const scores = (entry.scores || []).map((p, seat) => q("log-score-one", { name: nameOf(ui, seat), points: signed(p) }));
-      return q("log-score", { contract: contractName(entry.contract), scores: list(scores, { type: "unit" }) });
+      return q("log-score", { contract: contractName(entry.contract), scores: list(scores) });
     }
     default:
       return who ? q("log-move", { who }) : null;
@@ -170,7 +170,7 @@ export function outWords(exit, ui) {
   const paid = (exit.points || []).flatMap((p, seat) =>
     p ? [q("out-pays", { name: nameOf(ui, seat), points: signed(p), cards: cardCount(exit.hand_sizes[seat]) })] : []);
   const values = { who: nameOf(ui, exit.seat), you: youOf(ui, exit.seat), place: exit.place, per: exit.per_card };
-  return paid.length ? q("out-paid", { ...values, paid: list(paid, { type: "unit" }) }) : q("out-nobody", values);
+  return paid.length ? q("out-paid", { ...values, paid: list(paid) }) : q("out-nobody", values);
 }
 
 /** Snack's last player: "Dan is left last and takes piles 3 and 5 (four cards)." */

@@ -706,7 +706,7 @@ export function renderRoundSummary(entry, ui) {
     const paid = seats.filter((s) => (exit.points || [])[s]).map((s) =>
       q("out-pays", { name: names[s], points: signed(exit.points[s]), cards: q("pile-count", { n: exit.hand_sizes[s] }) }));
     const values = { name: names[exit.seat], place: exit.place, per: exit.per_card };
-    why.append(el("li", {}, paid.length ? q("summary-out-paid", { ...values, paid: list(paid, { type: "unit" }) })
+    why.append(el("li", {}, paid.length ? q("summary-out-paid", { ...values, paid: list(paid) })
       : q("summary-out", values)));
   }
   if (detail.pickup) {
