@@ -12,6 +12,7 @@ import pytest
 from browser_support import saved_games
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
+from test_axe import check as axe_check
 
 pytestmark = pytest.mark.browser
 
@@ -127,9 +128,20 @@ def test_nine_virtues_lesson_followed_from_the_coach_alone(
     page: Page, open_game: Callable[..., Page]
 ) -> None:
     open_game("?learn=nine-virtues&speed=instant")
-    said = follow_the_coach(page)
+    seen: list[str] = []
+
+    def accessible_once_in_play() -> None:
+        state = page.locator(COACH).get_attribute("data-state")
+        if state == "do" and not seen:
+            seen.append(state)
+            axe_check(page, "a lesson step (the coach and its ring)")
+            page.set_viewport_size({"width": 390, "height": 844})
+
+    said = follow_the_coach(page, check=accessible_once_in_play)
+    assert seen, "the lesson never asked for a move"
     assert 8 <= len(said) + 1 <= 20, said
     check_the_end(page)
+    axe_check(page, "a lesson's end")
     # "Play a real game" starts a normal game of that game, saved as usual.
     page.locator("[data-control=coach-real]").click()
     page.wait_for_selector(".table[data-game=nine-virtues]", timeout=30_000)

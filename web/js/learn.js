@@ -68,6 +68,8 @@ export async function openLesson({ lessonId, root, engine, catalog, speed, onMen
   if (reply.error) throw new Error(`The lesson ${lesson.id} could not start: ${reply.error.message}`);
   const host = h("div", { class: "lesson-table", tabindex: "-1" });
   const coach = new Coach({ lesson, engine, id, renderer, onMenu, onRealGame, onLesson });
+  // The seats' names are words too: in place, so the table's next repaint says them anew.
+  const rename = onLanguageChange(() => lesson.names.forEach((key, seat) => (setup.names[seat] = t(`learn.${key}`))));
   root.replaceChildren(h("div", { class: "lesson", dataset: { lesson: lesson.id } }, coach.panel, host));
   html.dataset.screen = "lesson";
   const table = new Table({ root: host, engine, store: NO_STORE, catalog, renderer, setup, id, coach, onMenu, onPlayAgain: () => onRealGame(lesson.game), onCrash });
@@ -75,6 +77,7 @@ export async function openLesson({ lessonId, root, engine, catalog, speed, onMen
   await table.run();
   return {
     close() {
+      rename();
       coach.close();
       table.close();
     },
@@ -166,6 +169,7 @@ class Coach {
     this.note = null;
     this.stopMarks();
     html.dataset.gameState = "over";
+    html.dataset.screen = "lesson-end";
     const values = Object.fromEntries(entry.scores.map((score, seat) => [`score${seat}`, signed(score)]));
     this.endWords = [this.#key(this.lesson.end), values];
     const real = h("button", { type: "button", class: `button primary coach-real ${TARGET_CLASS}`, "data-control": "coach-real", onclick: () => this.onRealGame(this.lesson.game) }, t("learn.real-game"));
@@ -177,8 +181,13 @@ class Coach {
       h(
         "section",
         { class: "lesson-end", "aria-labelledby": "lesson-end-title" },
-        h("h2", { id: "lesson-end-title" }, t("learn.end-title")),
-        this.renderer.renderRoundSummary(entry, ui),
+        h("h1", { id: "lesson-end-title" }, t("learn.end-title")),
+        h(
+          "section",
+          { class: "round-summary", "aria-labelledby": "lesson-sheet-title" },
+          h("h2", { id: "lesson-sheet-title", class: "lesson-sheet-title" }, t("learn.summary-title")),
+          this.renderer.renderRoundSummary(entry, ui),
+        ),
         h("div", { class: "lesson-end-actions" }, real, next, back),
       ),
     );
