@@ -76,6 +76,14 @@ SHOTS = (
     Shot(
         "to-the-moon-ko", f"?game=to-the-moon&players=4&{HUMAN_VS_COMPUTERS}&seed=7", 4, lang="ko"
     ),
+    # Quodlibet in Korean: a normal contract mid-trick (the person deals and chooses), Snack.
+    Shot("quodlibet-ko", f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3", 5, lang="ko"),
+    Shot(
+        "snack-ko",
+        f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=7&contracts=snack",
+        0,  # the person's first turn: no card fits, three piles to choose from
+        lang="ko",
+    ),
 )
 
 

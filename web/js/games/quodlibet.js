@@ -19,7 +19,7 @@ import {
   signed, youOf,
 } from "./quodlibet-words.js";
 import { toolbar } from "../keys.js";
-import { list } from "../i18n.js";
+import { list, t } from "../i18n.js";
 
 export {
   CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords, roundWord,
@@ -658,7 +658,7 @@ export function renderRoundSummary(entry, ui) {
   const id = detail.contract;
   const root = el("section", {
     class: "ql-summary",
-    "aria-label": q("summary-name", { round: entry.round, contract: contractName(id) }),
+    "aria-label": q("summary-name", { game: t("table.game-quodlibet"), round: entry.round, contract: contractName(id) }),
     "data-round": entry.round,
     "data-contract": id || "",
   });
