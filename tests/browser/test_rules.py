@@ -12,12 +12,16 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_support import only_save
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
 from test_axe import violations
+
+import engine
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +56,26 @@ def shown_keys(page: Page, selector: str) -> set[str]:
         selector,
     )
     return set(found)
+
+
+def variant_links_start_games(hrefs: list[str]) -> None:
+    """Each variant's link names a game and options the engine accepts (API.md "Options"),
+    and between them they turn on every per-game variant option."""
+    turned_on: set[tuple[str, str]] = set()
+    for href in hrefs:
+        query = parse_qs(urlsplit(href).query)
+        game = query.pop("game")[0]
+        options: dict[str, Any] = {}
+        for name, (value,) in query.items():
+            if name == "contracts":
+                options["contracts"] = value.split(",")
+            else:
+                options[name.removeprefix("opt.")] = json.loads(value)
+        info = engine.GAMES[game]
+        engine.new_game(game, players=info["default_players"], seed=1, options=options)
+        turned_on |= {(game, name) for name in options}
+    per_game = {(g, o) for g, info in engine.GAMES.items() for o in info["options"]}
+    assert per_game - {(g, o) for g, o in per_game if o in ("deal", "dealer")} <= turned_on
 
 
 def wide_inside(page: Page) -> list[str]:
@@ -173,6 +197,12 @@ def test_every_picture_is_drawn_and_named_and_every_key_is_shown(page: Page, sit
         assert examples == {"nine-virtues": 1, "to-the-moon": 2, "quodlibet": 12, "reading": 0}[doc]
         shown |= shown_keys(page, "dialog.rules-dialog")
         assert wide_inside(page) == [], doc
+        if doc == "reading":
+            variant_links_start_games(
+                page.eval_on_selector_all(
+                    "dialog a.rules-start", "(links) => links.map((a) => a.getAttribute('href'))"
+                )
+            )
     shown |= shown_keys(page, ".game-card .rules-button")
     # The unknown-page message is shown as a notice (test above); the rest must be on screen.
     missing = catalog_keys() - shown - {"rules.link-unknown"}
@@ -200,6 +230,7 @@ def test_rules_open_mid_game_at_the_current_section_and_the_game_goes_on(
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog.rules-dialog", state="detached")
         page.locator('[data-action="choose red-ruffians"]').click()
+        page.wait_for_selector('[data-action="choose red-ruffians"]', state="detached")
         # The computers play on behind the dialog; it stays open over the redraws.
         page.locator('.table [data-control="rules"]').click()
         page.wait_for_selector(f'{DIALOG}[data-rules="quodlibet"][data-section="red-ruffians"]')
