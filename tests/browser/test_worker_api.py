@@ -1,5 +1,6 @@
 """The engine bridge (web/py/worker.py) on CPython: JSON string in, JSON string out, the
-engine's refusals as ``{error: {code, message}}``, games kept by the page's id."""
+engine's refusals as ``{error: {code, message: {code, params}}}`` (never an English sentence),
+games kept by the page's id."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def test_refusals_come_back_as_error_objects(worker: ModuleType) -> None:
     game_id = some_game()
     call(worker, "new_game", id="b", game=game_id, seed=1)
     bad = call(worker, "apply", id="b", action="no such move")
-    assert bad["error"]["code"] == "malformed" and bad["error"]["message"]
+    assert bad["error"]["code"] == "malformed" and bad["error"]["message"]["code"]
     assert call(worker, "check", id="b", action="no such move")["error"]["code"] == "malformed"
     legal = engine.new_game(game_id, seed=1).legal_actions()[0]
     assert call(worker, "check", id="b", action=legal) == {"ok": True, "action": legal}
@@ -98,10 +99,7 @@ def test_load_continues_a_save_and_refuses_a_damaged_one(worker: ModuleType) -> 
     assert call(worker, "save", id="d")["save"] == text
     damaged = call(worker, "load", id="e", save=text[:-20])
     assert damaged["error"]["code"] == "bad-save"
-    assert (
-        "damaged" in damaged["error"]["message"]
-        or "not valid JSON" in (damaged["error"]["message"])
-    )
+    assert damaged["error"]["message"]["code"] in {"save-damaged", "save-unreadable"}
     assert call(worker, "view", id="e", seat=None)["error"]["code"] == "no-game"
 
 
@@ -134,3 +132,58 @@ def test_deep_or_huge_requests_are_refused_before_parsing(worker: ModuleType) ->
     assert json.loads(worker.load(huge))["error"]["code"] == "bad-request"
     bad_save = json.dumps({"id": "g", "save": "[" * 5_000})
     assert json.loads(worker.load(bad_save))["error"]["code"] == "bad-save"
+
+
+def test_refusals_carry_message_codes_and_no_english(worker: ModuleType) -> None:
+    """Every refusal the page can get is a message code with JSON parameters whose English
+    (for the command line) is the engine's own; no sentence crosses the bridge."""
+    from engine.messages import MESSAGES, english
+
+    game = engine.new_game("quodlibet", seed=2, options={"dealer": 0})
+    call(worker, "new_game", id="q", game="quodlibet", seed=2, options={"dealer": 0})
+    replies = [
+        (call(worker, "apply", id="q", action="choose bribe"), "choose bribe"),
+        (call(worker, "check", id="q", action="play ZZ"), "play ZZ"),
+        (call(worker, "apply", id="q", action="play @1"), "play @1"),
+        (call(worker, "new_game", id="c", game="quodlibet", players=3), None),
+        (call(worker, "view", id="nope", seat=None), None),
+        (call(worker, "load", id="e", save="{}"), None),
+        (json.loads(worker.apply("not json")), None),
+    ]
+    for reply, action in replies:
+        assert set(reply) == {"error"}
+        error = reply["error"]
+        assert set(error) == {"code", "message"}
+        assert set(error["message"]) == {"code", "params"}
+        assert error["message"]["code"] in MESSAGES
+        if action is not None:
+            with pytest.raises(engine.IllegalActionError) as refused:
+                game.check(action)
+            assert error["message"] == refused.value.words.to_json()
+            assert english(error["message"]["code"], error["message"]["params"]) == str(
+                refused.value
+            )
+        # Parameters are data (ids, numbers, what was typed), never a sentence.
+        text = json.dumps(error["message"]["params"])
+        assert " is " not in text and " must " not in text
+
+
+def test_every_bridge_message_code_is_produced(worker: ModuleType) -> None:
+    """The bridge's own codes (``request-*`` in engine/messages.py): a page bug or an id the
+    worker does not hold, each refused with its code."""
+    from engine.messages import MESSAGES
+
+    call(worker, "new_game", id="r", game="to-the-moon", seed=1)
+    replies = [
+        json.loads(worker.apply("not json")),
+        json.loads(worker.apply("[1]")),
+        call(worker, "apply", id="r", action=""),
+        call(worker, "new_game", id="r2", game="to-the-moon", options=[1]),
+        call(worker, "bot", id="r", level="easy", seed="x"),
+        call(worker, "bot", id="r", level="hard", time_ms=-1),
+        call(worker, "bot", id="r", level="hard", iterations=1.5),
+        call(worker, "view", id="gone", seat=None),
+        call(worker, "load", id="r3", save=5),
+    ]
+    produced = {reply["error"]["message"]["code"] for reply in replies}
+    assert produced == {code for code in MESSAGES if code.startswith("request-")}

@@ -17,6 +17,7 @@ import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 import { openLesson } from "./learn.js";
 import { openFromLink, openRules } from "./rules.js";
+import { refusalText } from "./engine-words.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -201,7 +202,7 @@ async function startNew(setup) {
   const reply = await engine.newGame(id, setup);
   if (reply.error) {
     showMenu(setup);
-    notice(`The game could not start: ${reply.error.message}`, { kind: "error" });
+    notice(`The game could not start: ${refusalText(reply.error)}`, { kind: "error" });
     return;
   }
   await openTable(id, setup);
@@ -220,7 +221,7 @@ async function continueSaved(id, { quiet = false } = {}) {
       await openTable(id, setup);
       return true;
     } else {
-      error = `This saved game cannot be continued: ${reply.error.message}`;
+      error = `This saved game cannot be continued: ${refusalText(reply.error)}`;
     }
   }
   if (!quiet) {

@@ -17,6 +17,7 @@ import { rendererFor } from "./games/index.js";
 import { deepLink, newSeed } from "./setup.js";
 import { checkWithEngine, encodeSave, exportPanel } from "./savecode.js";
 import { otherTabPanel } from "./game-lock.js";
+import { refusalText } from "./engine-words.js";
 
 const html = document.documentElement;
 
@@ -147,7 +148,7 @@ export class EmbedPlayer {
     const id = newId();
     const reply = await this.engine.newGame(id, setup);
     if (reply.error) {
-      this.notice(`The game could not start: ${reply.error.message}`, { kind: "error" });
+      this.notice(`The game could not start: ${refusalText(reply.error)}`, { kind: "error" });
       this.onCover();
       return;
     }
@@ -171,7 +172,7 @@ export class EmbedPlayer {
         return;
       }
       error = reply.error
-        ? `This saved game cannot be continued: ${reply.error.message}`
+        ? `This saved game cannot be continued: ${refusalText(reply.error)}`
         : "This saved game is damaged: its moves are not those of the game it names.";
     }
     this.onCover();

@@ -106,7 +106,7 @@ export class Engine {
       report("engine");
       if (manifest.engine_install === "loadpackage") await orFail(engine.#raw("install", wheel));
       const reply = await orFail(engine.call("games"));
-      if (reply.error) throw new EngineCrash(`The engine did not start: ${reply.error.message}`);
+      if (reply.error) throw new EngineCrash(`The engine did not start: ${JSON.stringify(reply.error)}`);
       engine.games = reply.games;
       engine.version = reply.version;
       report("ready", 1);

@@ -31,6 +31,7 @@ import { completeSetup } from "./setup.js";
 import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
 import { lessonEntry } from "./learn-lessons.js";
+import { refusalText } from "./engine-words.js";
 
 export const TARGET_CLASS = "coach-target";
 const POINT_CLASS = "coach-point";
@@ -65,7 +66,7 @@ export async function openLesson({ lessonId, root, engine, catalog, speed, onMen
   const setup = lessonSetup(lesson, catalog, speed);
   const id = `lesson-${lesson.id}`;
   const reply = await engine.newGame(id, setup);
-  if (reply.error) throw new Error(`The lesson ${lesson.id} could not start: ${reply.error.message}`);
+  if (reply.error) throw new Error(`The lesson ${lesson.id} could not start: ${refusalText(reply.error)}`);
   const host = h("div", { class: "lesson-table", tabindex: "-1" });
   const coach = new Coach({ lesson, engine, id, renderer, onMenu, onRealGame, onLesson });
   // The seats' names are words too: in place, so the table's next repaint says them anew.
@@ -222,7 +223,7 @@ class Coach {
     this.waiter = null;
     this.pos += 1;
     this.engine.check(this.id, step.action).then((reply) => {
-      if (reply.error) waiter.reject(new Error(`Lesson ${this.lesson.id}: the computer's "${step.action}" is refused: ${reply.error.message}`));
+      if (reply.error) waiter.reject(new Error(`Lesson ${this.lesson.id}: the computer's "${step.action}" is refused: ${refusalText(reply.error)}`));
       else waiter.resolve(step.action);
     }, waiter.reject);
     this.#show();

@@ -16,6 +16,7 @@ import { validSetup } from "./setup.js";
 import { summaryOf } from "./summaries.js";
 import { newId, MAX_RECORD } from "./storage.js";
 import { parseBounded } from "./json-limits.js";
+import { refusalText } from "./engine-words.js";
 
 const FORMAT = "parlour-save-code";
 const VERSION = 1;
@@ -147,7 +148,7 @@ export async function checkWithEngine(engine, record) {
   const probe = `check-${newId()}`.slice(0, 40);
   const reply = await engine.load(probe, record.engine);
   await engine.drop(probe);
-  if (reply.error) return { error: `This saved game cannot be played: ${reply.error.message}` };
+  if (reply.error) return { error: `This saved game cannot be played: ${refusalText(reply.error)}` };
   if (reply.game !== record.setup.game || reply.players !== record.setup.players) {
     return { error: "This save is damaged: its moves are not those of the game it names." };
   }

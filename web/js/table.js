@@ -80,6 +80,7 @@ import { announcer } from "./announce.js";
 import { firstGroup, focusGroup, modal, placeOf, restorePlace } from "./keys.js";
 import { rulesButton } from "./rules.js";
 import * as generic from "./games/generic.js";
+import { refusalText as engineRefusal } from "./engine-words.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -88,9 +89,10 @@ const INSTANT_PAINT_MS = 250; // at speed=instant, computer moves repaint at mos
 // about half as fast as CPython: a computer move or a hint then takes about a second at most.
 export const THINK_MS = 800;
 
-// A refusal or an engine error in words. Today the engine sends English sentences; when it
-// sends {code, params} (issue 11), engine-words.js words them here, in one place.
-export const refusalText = (error) => (error && error.message) || t("table.refused");
+// A refusal or an engine error in words: the engine sends a message {code, params} (README,
+// "Engine messages"), engine-words.js words it; `seatName` names the seats it mentions.
+export const refusalText = (error, seatName = undefined) =>
+  (error && error.message ? engineRefusal(error, seatName ? { seatName } : {}) : t("table.refused"));
 
 const html = document.documentElement;
 
@@ -192,7 +194,7 @@ export class Table {
       save: () => this.engine.save(this.id),
     };
     const reply = await methods[name](...args);
-    if (reply.error) throw new Error(`The engine refused ${name}: ${reply.error.message}`);
+    if (reply.error) throw new Error(`The engine refused ${name}: ${refusalText(reply.error)}`);
     return reply;
   }
 
@@ -294,7 +296,7 @@ export class Table {
       }
       const reply = await this.engine.apply(this.id, action);
       if (reply.error) {
-        this.#say(refusalText(reply.error));
+        this.#say(refusalText(reply.error, (s) => this.seatName(s)));
         return;
       }
       this.#say("");
@@ -315,7 +317,7 @@ export class Table {
 
   async #explain(action) {
     const reply = await this.engine.check(this.id, action);
-    return reply.error ? refusalText(reply.error) : null;
+    return reply.error ? refusalText(reply.error, (s) => this.seatName(s)) : null;
   }
 
   // --- screens -------------------------------------------------------------------------

@@ -4,9 +4,13 @@ The page never sees a Python object. Every exported function takes one JSON stri
 returns one JSON string (``web/js/engine.js`` is the only caller):
 
 - success: ``{"ok": true, ...}`` with the function's result fields;
-- a refused request: ``{"error": {"code": ..., "message": ...}}`` where ``code`` is one of
-  ``engine.ERROR_CODES`` or ``bad-save`` (a save that does not load), ``no-game`` (an id the
-  worker does not hold) or ``bad-request`` (the page sent something malformed).
+- a refused request: ``{"error": {"code": ..., "message": {"code": ..., "params": {...}}}}``
+  where the outer ``code`` is one of ``engine.ERROR_CODES`` or ``bad-save`` (a save that
+  does not load), ``no-game`` (an id the worker does not hold) or ``bad-request`` (the page
+  sent something malformed), and ``message`` says exactly what, as a message code of
+  ``engine.messages.MESSAGES`` with plain JSON parameters (README, "Engine messages"). No
+  English sentence crosses the bridge: ``web/js/engine-words.js`` words the message in the
+  reader's language.
 
 Anything else (a bug) raises, so PyScript rejects the page's promise with the traceback and
 the page shows its error screen instead of carrying on in a wrong state.
@@ -40,12 +44,25 @@ def _reply(fields: dict[str, JSON]) -> str:
     return json.dumps({"ok": True, **fields}, separators=(",", ":"))
 
 
-def _refuse(code: str, message: str) -> str:
-    return json.dumps({"error": {"code": code, "message": message}}, separators=(",", ":"))
+def _refuse(code: str, message: Any) -> str:
+    """``message``: an ``engine.messages.Message``."""
+    error = {"code": code, "message": message.to_json()}
+    return json.dumps({"error": error}, separators=(",", ":"))
+
+
+def _message(code: str, **params: JSON) -> Any:
+    from engine.messages import Message
+
+    return Message(code, params)
 
 
 class _BadRequest(Exception):
-    """The page sent a request this module cannot read (a bug in the page, reported)."""
+    """The page sent a request this module cannot read (a bug in the page, reported):
+    ``args`` are a message code and its parameters."""
+
+    def __init__(self, code: str, **params: JSON) -> None:
+        super().__init__(code)
+        self.words = _message(code, **params)
 
 
 class _NoGame(Exception):
@@ -59,16 +76,16 @@ def _request(text: str) -> dict[str, JSON]:
     try:
         data = bounded_json(text, MAX_SAVE_CHARS + 10_000)
     except JsonLimitError as exc:
-        raise _BadRequest(f"The request cannot be read: {exc}") from exc
+        raise _BadRequest("request-unreadable", reason=exc.words.to_json()) from exc
     if not isinstance(data, dict):
-        raise _BadRequest("The request is not a JSON object.")
+        raise _BadRequest("request-not-object")
     return data
 
 
 def _text(data: dict[str, JSON], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise _BadRequest(f"{key!r} must be a non-empty string.")
+        raise _BadRequest("request-not-text", field=key)
     return value
 
 
@@ -87,13 +104,13 @@ def _handled(body: Callable[[dict[str, JSON]], str]) -> Callable[[str], str]:
         try:
             return body(_request(text))
         except engine.SaveError as exc:
-            return _refuse("bad-save", str(exc))
+            return _refuse("bad-save", exc.words)
         except engine.IllegalActionError as exc:
-            return _refuse(exc.code, exc.message)
+            return _refuse(exc.code, exc.words)
         except _BadRequest as exc:
-            return _refuse("bad-request", str(exc))
+            return _refuse("bad-request", exc.words)
         except _NoGame as exc:
-            return _refuse("no-game", f"No game {exc.args[0]!r} is open in the engine.")
+            return _refuse("no-game", _message("request-no-game", id=exc.args[0]))
 
     call.__name__ = body.__name__
     call.__doc__ = body.__doc__
@@ -114,7 +131,7 @@ def new_game(data: dict[str, JSON]) -> str:
     """``{id, game, players, seed, options}`` -> ``{ok}``; the game is kept under ``id``."""
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise _BadRequest("'options' must be an object.")
+        raise _BadRequest("request-options-not-object")
     game = _engine().new_game(data.get("game"), data.get("players"), data.get("seed"), options)
     _games[_text(data, "id")] = game
     return _reply({})
@@ -148,7 +165,7 @@ def bot(data: dict[str, JSON]) -> str:
     ignore both."""
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _BadRequest("'seed' must be a whole number.")
+        raise _BadRequest("request-seed-not-whole")
     time_ms = _positive(data, "time_ms")
     iterations = _positive(data, "iterations")
     action = _game(data).bot_action(
@@ -166,9 +183,9 @@ def _positive(data: dict[str, JSON], key: str) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise _BadRequest(f"{key!r} must be a positive number.")
+        raise _BadRequest("request-not-positive", field=key)
     if key == "iterations" and value != int(value):
-        raise _BadRequest("'iterations' must be a whole number.")
+        raise _BadRequest("request-iterations-not-whole")
     return float(value)
 
 
@@ -183,7 +200,7 @@ def load(data: dict[str, JSON]) -> str:
     """``{id, save}`` -> ``{ok, game, players}``; a bad save is a ``bad-save`` error."""
     text = data.get("save")
     if not isinstance(text, str):
-        return _refuse("bad-save", "The save is missing or is not text.")
+        return _refuse("bad-save", _message("request-no-save"))
     game = _engine().load_game(text)
     _games[_text(data, "id")] = game
     return _reply({"game": game.GAME_ID, "players": game.players})

@@ -20,6 +20,10 @@ import {
 } from "./quodlibet-words.js";
 import { toolbar } from "../keys.js";
 import { list, t } from "../i18n.js";
+import { engineText } from "../engine-words.js";
+
+// Score-sheet reasons that only count tricks: the summary's table already shows the count.
+const TRICK_COUNTS = new Set(["ql-took-tricks", "ql-took-no-trick"]);
 
 export {
   CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords, roundWord,
@@ -694,12 +698,12 @@ export function renderRoundSummary(entry, ui) {
   root.append(el("div", { class: "ql-sheet-scroll" }, table));
 
   const why = el("ul", { class: "ql-summary-why" });
-  // The engine's reasons may name seats by number; say their names instead.
-  const named = (text) => String(text).replace(/\bseat (\d+)\b/g, (m, n) => names[Number(n)] || m);
+  // The engine's reasons are messages {code, params} (engine-words.js), seats named here.
   for (const e of detail.entries || []) {
-    if (tricks && /^took (\d+|no) tricks?$/.test(e.reason)) continue; // the table says it
-    const line = { name: names[e.seat], points: signed(e.points), reason: named(e.reason), trick: e.trick };
-    const withTrick = e.trick !== null && e.trick !== undefined && !/\btrick \d+\b/.test(e.reason);
+    if (tricks && TRICK_COUNTS.has(e.message.code)) continue; // the table says it
+    const reason = engineText(e.message, { seatName: (s) => names[s] });
+    const line = { name: names[e.seat], points: signed(e.points), reason, trick: e.trick };
+    const withTrick = e.trick !== null && e.trick !== undefined && e.message.code !== "ql-took-trick";
     why.append(el("li", {}, q(withTrick ? "summary-line-trick" : "summary-line", line)));
   }
   for (const exit of detail.exits || []) {
