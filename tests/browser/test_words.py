@@ -11,11 +11,14 @@ log, "Last:" line, round banners and final screen ever show is checked the same 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from korean_text import latin_words
 from playwright.sync_api import Page
 
 import engine
@@ -156,6 +159,42 @@ def test_every_log_entry_summary_and_hint_is_in_words(
         nameless = [h for h in hints if not any(name in h for name in CONTRACT_NAMES)]
         assert not nameless, nameless[:5]
 
+
+KOREAN_NAMES = ["앤", "벤", "클레오", "댄"]
+
+
+def test_every_quodlibet_entry_summary_and_hint_is_in_korean_words(
+    open_game: Callable[..., Page],
+) -> None:
+    """The same words in Korean (issue 11): no notation, and no Latin word at all (card
+    letters such as J or Q stand alone and pass; tests/browser/korean_text.py)."""
+    data = record("quodlibet", 4, 11, {})
+    page = open_game("?lang=ko", ready=False)
+    page.wait_for_selector("#menu, .menu, main", timeout=30_000)
+    assert page.evaluate("document.documentElement.lang") == "ko"
+    texts = page.evaluate(RENDER, ["quodlibet", data, KOREAN_NAMES])
+    problems = [
+        f"{kind} {problem}"
+        for kind, text in texts
+        for problem in (
+            [*notation_in(text), *(f"English {w!r}: {text!r}" for w in latin_words(text))]
+            if text
+            else [f"no words for a {kind}"]
+        )
+    ]
+    assert not problems, "\n".join(sorted(set(problems))[:40])
+    hints = [text for kind, text in texts if kind == "hint"]
+    nameless = [h for h in hints if not any(name in h for name in KOREAN_CONTRACT_NAMES)]
+    assert not nameless, nameless[:5]
+
+
+KOREAN_CONTRACT_NAMES = [
+    name
+    for key, name in json.loads(
+        (Path(__file__).parents[2] / "web/i18n/ko/quodlibet-contracts.json").read_text("utf-8")
+    ).items()
+    if key.endswith("-name")
+]
 
 CONTRACT_NAMES = [
     "Plus",
