@@ -165,13 +165,14 @@ def test_quodlibet_lessons_in_korean_by_keyboard_at_360px(
     page: Page, open_game: Callable[..., Page]
 ) -> None:
     """Minus, then Snack (QL-10, QL-20..QL-23), in Korean on a phone, by keyboard alone: no
-    English word in the coach or the lesson's buttons, nothing wider than the window."""
+    English word in the game area (coach, table, log, the end), nothing wider than the
+    window, at every step."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_game("?learn=quodlibet&speed=instant&lang=ko")
     assert page.locator("html").get_attribute("lang") == "ko"
 
     def korean_only() -> None:
-        assert english_words(page, COACH) == []
+        assert english_words(page, "#main") == []
         assert overflowing(page) == []
 
     for lesson in ("quodlibet", "quodlibet-snack"):
