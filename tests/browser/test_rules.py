@@ -139,6 +139,8 @@ def test_deep_links_open_at_the_section_and_refuse_an_unknown_page(
     page.locator(f"{DIALOG} .rules-close").click()
     page.wait_for_selector("dialog.rules-dialog", state="detached")
     assert "rules=" not in page.url and "#" not in page.url  # a reload shows the menu
+    # Nothing opened it: focus goes to that game's Rules button on the menu.
+    assert page.evaluate("() => document.activeElement?.dataset.rulesFor") == "quodlibet"
 
     # An unknown section opens the top; `rules=reading` is "How we read the rules".
     page.goto(site_url + "?rules=to-the-moon#no-such-section")

@@ -217,7 +217,7 @@ export function openRules(docId, { section = null, opener = null, onClose = null
     dialog.remove();
     if (open && open.dialog === dialog) open = null;
     document.documentElement.dataset.rules = "";
-    if (refocus) focusBack(giveBack);
+    if (refocus) focusBack(giveBack, current);
     if (onClose) onClose();
   });
   close.addEventListener("click", () => dialog.close());
@@ -242,11 +242,13 @@ export function closeRules() {
 }
 
 // Focus back where the person was: the opener when it is still on the page, else a table
-// dialog that came up meanwhile, else the bar's Rules button (the table redrew), else <main>.
-function focusBack(opener) {
+// dialog that came up meanwhile, else a Rules button for this page (the table redrew, or a link
+// opened the rules over the menu), else <main>.
+function focusBack(opener, docId) {
   const candidates = [
     document.querySelector("#main .overlay [role=dialog] .button.primary"),
-    opener && opener.isConnected && !opener.closest("[inert]") ? opener : null,
+    opener && opener !== document.body && opener.isConnected && !opener.closest("[inert]") ? opener : null,
+    document.querySelector(`[data-control="rules"][data-rules-for="${CSS.escape(docId)}"]`),
     document.querySelector('[data-control="rules"]'),
     document.getElementById("main"),
   ];
