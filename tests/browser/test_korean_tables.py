@@ -1,12 +1,12 @@
 """The game tables in Korean (issue 11): a whole seeded game of Nine Virtues and of To the Moon
 with ``lang=ko`` on a 360 px phone, the person's seat played by the test (a legal control
 each turn, picked by a seeded random choice), the computer's seats by the engine's bots, at
-speed=instant. At every turn, round dialog and on the final screen, nothing a person reads or
-hears on the table, its log, the dialogs, the result or the live regions holds an English
-word (korean_text.english_words), and nothing is wider than the window
-(korean_text.overflowing). On the way the test opens what a player may open: the hint, the
-"Last trick" panel, the score sheet and a tip. The generic renderer is checked the same way
-for one round of To the Moon.
+speed=instant. At every third turn of the person, every round dialog and on the final
+screen, nothing a person reads or hears on the table, its log, the dialogs, the result or the
+live regions holds an English word (korean_text.english_words), and nothing is wider than
+the window (korean_text.overflowing). On the way the test opens what a player may open: the
+hint, the "Last trick" panel, the score sheet and a tip. The generic renderer is checked the
+same way for one round of To the Moon, and the pass-and-play hand-over screen.
 
 Not here: a refused move's reason, which is the engine's English sentence until the engine's
 refusal codes are worded by web/js/engine-words.js (issue 11, part 5).
@@ -88,7 +88,8 @@ def play_whole_game(page: Page, *, seed: int) -> tuple[int, int, list[str]]:
         extras = moves in extras_at or (dialogs > 0 and moves % 25 == 0)
         if extras:
             open_extras(page)
-        found += problems_here(page, f"the person's move {moves + 1}")
+        if extras or moves % 3 == 0:  # every third turn (the whole page is walked each time)
+            found += problems_here(page, f"the person's move {moves + 1}")
         if extras:
             close_extras(page)
         controls = page.query_selector_all(MY_MOVE)
@@ -137,3 +138,16 @@ def test_the_generic_renderer_in_korean(open_game: Callable[..., Page], page: Pa
     found += problems_here(page, "generic, the round dialog")
     assert not found, "\n".join(dict.fromkeys(found))
     assert turns > 0
+
+
+def test_the_pass_screen_in_korean(open_game: Callable[..., Page], page: Page) -> None:
+    """Pass-and-play: the hand-over screen and the next person's table, in Korean."""
+    page.set_viewport_size(PHONE)
+    open_game("?game=to-the-moon&players=3&seats=human,human,bot&seed=5&speed=instant&lang=ko")
+    page.wait_for_selector(".pass-screen")
+    found = problems_here(page, "the pass screen")
+    assert "플레이어 1" in page.inner_text(".pass-screen h1")
+    page.click(".pass-screen .button.primary")
+    page.wait_for_selector(".table[data-awaiting] .table-body [data-action]")
+    found += problems_here(page, "the table after the pass")
+    assert not found, "\n".join(dict.fromkeys(found))

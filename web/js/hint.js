@@ -7,6 +7,7 @@
 // kind of move in that game (or contract), not an analysis of the position.
 
 import { t } from "./i18n.js";
+import { moveWords } from "./games/generic.js";
 
 export const HINT_CLASS = "is-hint";
 
@@ -20,7 +21,7 @@ export function hintLevel(info) {
 // move and reason, already worded, without a final full stop).
 export function describeHint(action, view, renderer = {}) {
   const words = renderer.hintWords ? renderer.hintWords(action, view) : null;
-  if (!words) return t("table.hint-try", { action });
+  if (!words) return t("table.hint-try", { action: moveWords(action) }); // "Try “build 7”."
   const [move, reason] = words;
   return reason ? t("table.hint-line", { move, reason: reason.replace(/\.$/, "") }) : t("table.hint-move", { move });
 }

@@ -9,7 +9,7 @@
 // engine's notation.
 
 import { h } from "../dom.js";
-import { has, list, signed, t } from "../i18n.js";
+import { has, signed, t } from "../i18n.js";
 
 // Fields every view has (API.md), shown by the table shell instead.
 const COMMON = new Set([
@@ -101,7 +101,7 @@ export function describeLogEntry(entry, ui) {
     });
   const who = entry.seat === null || entry.seat === undefined ? t("table.log-table") : ui.seatName(entry.seat);
   const move = moveWords(entry.action);
-  return extras.length ? t("generic.log-extras", { who, move, extras: list(extras, { type: "unit" }) }) : t("generic.log-entry", { who, move });
+  return extras.length ? t("generic.log-extras", { who, move, extras: extras.join(", ") }) : t("generic.log-entry", { who, move });
 }
 
 export function renderRoundSummary(entry, ui) {
