@@ -200,3 +200,8 @@ def test_an_unknown_lesson_is_a_clear_message_and_the_menu(
     assert "nine-virtues" in notice.inner_text()
     page.wait_for_selector(".menu")
     assert page.locator(COACH).count() == 0
+    # The menu's "Learn to play" of a game starts its lesson (and says so in the address).
+    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    page.locator("[data-learn=to-the-moon]").click()
+    page.wait_for_selector(".lesson[data-lesson=to-the-moon] .coach[data-state=next]")
+    assert "learn=to-the-moon" in page.url
