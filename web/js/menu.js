@@ -190,7 +190,7 @@ export class Menu {
     );
   }
 
-  // "Learn to play": the game's guided first game (learn.js), once the engine is ready.
+  // "Learn to play": the game's guided first game (learn.js; app.js waits for the engine).
   #learnButton(id, info) {
     const lesson = firstLessonOf(id);
     if (!lesson || !this.onLearn) return null;
