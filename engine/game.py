@@ -15,7 +15,7 @@ import copy
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from .errors import IllegalActionError
 from .messages import Message
@@ -56,6 +56,34 @@ def json_copy(value: JSON) -> JSON:
     if isinstance(value, list):
         return [json_copy(item) for item in value]
     return value
+
+
+class BotPlayers(Protocol):
+    """The computer players, as ``Game.bot_action`` asks them (``engine.bots`` is one). The
+    rules never import the bots: the package facade (``engine/__init__.py``) installs them
+    with ``install_bot_players``, so ``engine.game`` and ``engine.games`` load no bot code."""
+
+    def levels(self, game_id: str) -> list[str]:
+        """Levels of ``game_id``, weakest first."""
+
+    def choose_action(
+        self,
+        view: dict[str, JSON],
+        level_name: str,
+        seed: int,
+        *,
+        iterations: int | None = None,
+        time_ms: float | None = None,
+    ) -> str:
+        """The action the level picks in ``view`` (the deciding seat's own view)."""
+
+
+_BOT_PLAYERS: list[BotPlayers] = []
+
+
+def install_bot_players(players: BotPlayers) -> None:
+    """Make ``players`` the computer players of every game (the facade calls this once)."""
+    _BOT_PLAYERS[:] = [players]
 
 
 class Game(ABC):
@@ -331,11 +359,13 @@ class Game(ABC):
 
         ``iterations`` and ``time_ms`` override a search level's budget (``hard``); the
         other levels ignore them. A time cap makes the choice depend on machine speed."""
-        from .bots import choose_action, levels
-
-        if not isinstance(level, str) or level not in levels(self.GAME_ID):
+        if not _BOT_PLAYERS:
+            raise RuntimeError("no computer players installed: import engine, not engine.game")
+        bots = _BOT_PLAYERS[0]
+        known = bots.levels(self.GAME_ID)
+        if not isinstance(level, str) or level not in known:
             raise IllegalActionError(
-                "bad-level", "unknown-level", value=_shown(level), levels=levels(self.GAME_ID)
+                "bad-level", "unknown-level", value=_shown(level), levels=known
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise IllegalActionError("bad-option", "bot-seed-not-whole", value=_shown(seed))
@@ -354,7 +384,8 @@ class Game(ABC):
         seat = self.to_act
         if seat is None:
             raise IllegalActionError("game-over", "game-over")
-        return choose_action(self.view(seat), level, seed, iterations=iterations, time_ms=time_ms)
+        view = self.view(seat)
+        return bots.choose_action(view, level, seed, iterations=iterations, time_ms=time_ms)
 
     def to_json(self) -> str:
         """A versioned save: a pure function of the game (equal games give equal text)."""

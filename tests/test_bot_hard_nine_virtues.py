@@ -1,4 +1,4 @@
-"""The ``hard`` Nine Virtues player (engine/bots/nine_virtues_search*.py): its sampled states
+"""The ``hard`` Nine Virtues player (engine/bots/nine_virtues/): its sampled states
 agree with the deciding seat's view, never contradict it, weigh the log's evidence as
 documented, and every level decides the same in two games that look the same to the seat
 (it cannot peek). Searches here use small ``iterations`` overrides to stay fast."""
@@ -14,9 +14,9 @@ import pytest
 
 import engine
 from engine.bots import choose_action, levels
-from engine.bots.nine_virtues import MAX_SWAPS_IN_A_ROW
-from engine.bots.nine_virtues_search import MODEL, margin, squash
-from engine.bots.nine_virtues_search_sampler import (
+from engine.bots.nine_virtues.hard import MODEL, margin, squash
+from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW
+from engine.bots.nine_virtues.sampler import (
     BID_WITHOUT,
     SampledNineVirtues,
     build_state,

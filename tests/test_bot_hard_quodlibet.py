@@ -1,4 +1,4 @@
-"""Quodlibet's ``hard`` computer player (engine/bots/quodlibet_search*.py): the sampler's
+"""Quodlibet's ``hard`` computer player (engine/bots/quodlibet/): the sampler's
 worlds agree with the view and with what play has revealed, the search never peeks (games
 that look the same to a seat get the same choices at every level), it is deterministic,
 and it plays whole games."""
@@ -12,10 +12,10 @@ import pytest
 
 import engine
 from engine.bots import levels
-from engine.bots.quodlibet_search import MODEL, deal_reward
-from engine.bots.quodlibet_search_assign import Assignment, Group
-from engine.bots.quodlibet_search_sample import TrickPlan, make_plan, voids
-from engine.bots.quodlibet_search_snack import POOL, SnackPlan
+from engine.bots.assign import Assignment, Group
+from engine.bots.quodlibet.hard import MODEL, deal_reward
+from engine.bots.quodlibet.sample import TrickPlan, make_plan, voids
+from engine.bots.quodlibet.snack_sample import POOL, SnackPlan
 from engine.cards import french_deck, rank_of, suit_of
 from engine.game import Game
 from engine.rng import Rng

@@ -1,4 +1,4 @@
-"""The ``hard`` To the Moon player (``engine/bots/to_the_moon_search*.py``): guessed worlds
+"""The ``hard`` To the Moon player (``engine/bots/to_the_moon/``): guessed worlds
 agree with everything the deciding seat's view shows (TM-1, TM-7, TM-8, PD-1), the choice
 depends on the view only (fairness), it is deterministic, and it plays whole games."""
 
@@ -11,8 +11,8 @@ import pytest
 
 import engine
 from engine.bots import choose_action, levels
-from engine.bots.to_the_moon_search import MODEL, rollout_policy
-from engine.bots.to_the_moon_search_sample import GuessedMoon, knowledge
+from engine.bots.to_the_moon.hard import MODEL, rollout_policy
+from engine.bots.to_the_moon.sample import GuessedMoon, knowledge
 from engine.cards import PAIRS_COUNTS, pairs_deck
 from engine.game import Game
 from engine.rng import Rng

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.bots.nine_virtues import MAX_SWAPS_IN_A_ROW
+from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW
 from engine.cards import pairs_deck
 from engine.game import Game
 from engine.games.nine_virtues.scoring import score_round

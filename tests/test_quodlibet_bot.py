@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.bots.quodlibet import choose_contract, contract_badness
+from engine.bots.quodlibet.normal import choose_contract, contract_badness
 from engine.game import Game
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
 

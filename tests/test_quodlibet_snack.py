@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.bots.snack import snack_action
+from engine.bots.quodlibet.snack import snack_action
 from engine.cards import FRENCH_CARDS, french_deck
 from engine.errors import IllegalActionError
 from engine.games.quodlibet.snack import SnackDeal

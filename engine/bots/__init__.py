@@ -1,24 +1,47 @@
 """Computer players. A bot sees only ``view(seat)`` and its seed: nothing else is passed in,
 so it cannot peek at hidden cards.
 
-Each game registers a chooser per level with ``register_bot``; ``easy`` (a random legal
-action) works for every game.
+This package is the bots' registry, and the only part of them that ``import engine`` loads.
+Its tree mirrors the games': ``engine/bots/<game>/`` holds one game's players, one module per
+level (``normal.py``, ``hard.py``) plus what they use; ``search.py`` (the determinized search)
+and ``assign.py`` (constrained uniform deals) are shared by every game. Each game package here
+says which level lives in which module (``LEVELS``) without importing it; a level's module is
+imported the first time that level is asked for a move, so the search code costs nothing
+until a computer player searches. ``easy`` (a random legal action) works for every game.
+
+A level module defines ``LEVEL``: a ``Level`` (``search.search_level`` makes one for a search
+level). The rules never import this package: the package facade (``engine/__init__.py``)
+hands it to ``engine.game`` so that ``Game.bot_action`` can ask it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from ..rng import Rng
+from . import nine_virtues, quodlibet, to_the_moon
 
 View = dict[str, Any]
 Chooser = Callable[[View, Rng], str]
 
-_BOTS: dict[str, dict[str, Chooser]] = {}
-_SEARCH: dict[tuple[str, str], tuple[Any, Any]] = {}
-"""(game_id, level) -> (SearchModel, default Budget) for search levels."""
+ORDER = ("easy", "normal", "hard")
+"""Levels weakest first."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of one game: ``choose(view, rng)`` picks its action. A search level also
+    has its ``SearchModel`` and default ``Budget`` (``engine/bots/search.py``), so that a
+    caller may override the budget per move."""
+
+    choose: Chooser
+    model: Any = None
+    budget: Any = None
 
 
 def random_action(view: View, rng: Rng) -> str:
@@ -27,54 +50,60 @@ def random_action(view: View, rng: Rng) -> str:
     return rng.choice(legal)
 
 
-def register_bot(game_id: str, level: str, chooser: Chooser) -> None:
-    _BOTS.setdefault(game_id, {"easy": random_action})[level] = chooser
+EASY = Level(random_action)
 
+_PACKAGES: dict[str, ModuleType] = {
+    package.GAME_ID: package for package in (nine_virtues, quodlibet, to_the_moon)
+}
+"""game id -> the bots' package of that game (its ``LEVELS``: level -> module name)."""
 
-def register_search(game_id: str, level: str, model: Any, budget: Any) -> None:
-    """Register a search level (``engine.bots.search``): a game's ``SearchModel`` and its
-    default ``Budget``; ``choose_action`` may override the budget per call."""
-    _SEARCH[(game_id, level)] = (model, budget)
-
-    def chooser(view: View, rng: Rng) -> str:
-        from .search import search
-
-        return search(view, model, rng, budget)
-
-    register_bot(game_id, level, chooser)
+_LOADED: dict[tuple[str, str], Level] = {}
 
 
 def levels(game_id: str) -> list[str]:
-    """Levels available for a game, weakest first."""
-    order = ["easy", "normal", "hard"]
-    have = _BOTS.get(game_id, {"easy": random_action})
-    return [lv for lv in order if lv in have] + sorted(lv for lv in have if lv not in order)
+    """Levels available for a game, weakest first (``easy`` for any game)."""
+    package = _PACKAGES.get(game_id)
+    have = ["easy", *(package.LEVELS if package is not None else ())]
+    return [lv for lv in ORDER if lv in have] + sorted(lv for lv in have if lv not in ORDER)
+
+
+def level(game_id: str, name: str) -> Level:
+    """The ``Level`` called ``name`` of a game, its module imported on first use."""
+    if name == "easy":
+        return EASY
+    found = _LOADED.get((game_id, name))
+    if found is None:
+        package = _PACKAGES[game_id]
+        module = importlib.import_module(f"{package.__name__}.{package.LEVELS[name]}")
+        found = module.LEVEL
+        assert isinstance(found, Level)
+        _LOADED[(game_id, name)] = found
+    return found
 
 
 def choose_action(
     view: View,
-    level: str,
+    level_name: str,
     seed: int,
     *,
     iterations: int | None = None,
     time_ms: float | None = None,
 ) -> str:
-    """The action the ``level`` bot picks in ``view`` (the deciding seat's own view).
+    """The action the ``level_name`` bot picks in ``view`` (the deciding seat's own view).
     ``iterations`` and ``time_ms`` override a search level's default budget."""
     game_id = view["game"]
-    chooser = _BOTS.get(game_id, {"easy": random_action})[level]
+    chosen = level(game_id, level_name)
     rng = Rng(seed, view["round"], len(view["log"]), view["seat"])
     overrides = {"iterations": iterations, "time_ms": time_ms}
-    if (game_id, level) in _SEARCH and any(v is not None for v in overrides.values()):
+    if chosen.model is not None and any(v is not None for v in overrides.values()):
         from .search import search
 
-        model, budget = _SEARCH[(game_id, level)]
         budget = dataclasses.replace(
-            budget, **{k: v for k, v in overrides.items() if v is not None}
+            chosen.budget, **{k: v for k, v in overrides.items() if v is not None}
         )
-        action = search(view, model, rng, budget)
+        action = search(view, chosen.model, rng, budget)
     else:
-        action = chooser(view, rng)
+        action = chosen.choose(view, rng)
     if action not in view["legal"]:  # a bot bug must never become an illegal move
-        raise AssertionError(f"{game_id} {level} bot chose {action!r}, not legal here")
+        raise AssertionError(f"{game_id} {level_name} bot chose {action!r}, not legal here")
     return action

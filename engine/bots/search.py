@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from ..game import Game
 from ..rng import Rng
+from . import Level
 
 View = dict[str, Any]
 
@@ -94,6 +95,16 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
         key=lambda i: (visits[i], value[i] / visits[i] if visits[i] else 0.0, -i),
     )
     return legal[best]
+
+
+def search_level(model: SearchModel, budget: Budget) -> Level:
+    """The ``Level`` of a search: ``model`` searched with ``budget`` unless a caller of
+    ``engine.bots.choose_action`` overrides the budget."""
+
+    def choose(view: View, rng: Rng) -> str:
+        return search(view, model, rng, budget)
+
+    return Level(choose, model, budget)
 
 
 def _ucb_pick(visits: list[int], value: list[float], total: int, c: float) -> int:

@@ -1,5 +1,5 @@
-"""Quodlibet (RULES.md QL-1..QL-23): importing this package registers the game and its
-``normal`` and ``hard`` computer players.
+"""Quodlibet (RULES.md QL-1..QL-23): importing this package registers the game. The
+computer players live apart, in ``engine/bots/quodlibet/``: the rules never import them.
 
 * ``game.py`` — the structure: first dealer, wheels, choosing, totals (QL-1..QL-8).
 * ``deal.py`` — what one deal is (the ``Deal`` protocol).
@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from ...bots import quodlibet as _bot  # noqa: F401  (registers the normal bot)
-from ...bots import quodlibet_search as _hard  # noqa: F401  (registers the hard bot)
 from .game import Quodlibet
 
 __all__ = ["Quodlibet"]

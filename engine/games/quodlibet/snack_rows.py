@@ -5,7 +5,7 @@ cards; every rank between them is on the table, because a row only ever grows by
 right next to one of its ends. The view form (API.md ``rows``) is the end cards' codes,
 ``{"S": ["9S", "QS"], "H": None, ...}``.
 
-The same class serves the deal (``snack.py``) and the bot (``engine/bots/snack.py``, which
+The same class serves the deal (``snack.py``) and the bot (``engine/bots/quodlibet/snack.py``, which
 rebuilds it from a view with ``Rows.from_view``), so the rule of what fits is written once.
 """
 

@@ -3,7 +3,7 @@ view (``SearchModel.sample`` of ``engine/bots/search.py``). Only the view goes i
 search cannot peek; two games that look the same to the seat give the same samples.
 
 What the view reveals, and how each phase is sampled (every unseen card is equally likely
-to be anywhere the view allows, see ``quodlibet_search_assign.py``):
+to be anywhere the view allows, see ``engine/bots/assign.py``):
 
 * Choosing (QL-5): the dealer knows only their own hand; the other 24 cards are dealt 8 to
   each of the others.
@@ -14,9 +14,9 @@ to be anywhere the view allows, see ``quodlibet_search_assign.py``):
   Trousers (QL-17) nobody has to follow, so nothing is inferred, but the viewer sees the
   other three hands (in their current order): the viewer's *own* cards are the unseen ones,
   dealt in a random order into its positions.
-* Snack (QL-20..QL-23): see ``quodlibet_search_snack.py`` (what takes and passes say).
+* Snack (QL-20..QL-23): see ``snack_sample.py`` (what takes and passes say).
 
-The world is a ``GuessedQuodlibet`` (``quodlibet_search_world.py``) with the game's own deal
+The world is a ``GuessedQuodlibet`` (``world.py``) with the game's own deal
 classes, so its ``to_act`` and ``legal_actions()`` are the view's and its ``view(seat)``
 equals the original one.
 """
@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SUITS, french_deck, suit_of
-from ..games.quodlibet.contracts import contract_for
-from ..games.quodlibet.tricks_deal import TricksDeal
-from ..rng import Rng
-from ..tricks import Play, Trick
-from .quodlibet_search_assign import Assignment, Group
-from .quodlibet_search_snack import SnackPlan, build_snack
-from .quodlibet_search_world import PLAYERS, GuessedQuodlibet, View, bare_world
+from ...cards import SUITS, french_deck, suit_of
+from ...games.quodlibet.contracts import contract_for
+from ...games.quodlibet.tricks_deal import TricksDeal
+from ...rng import Rng
+from ...tricks import Play, Trick
+from ..assign import Assignment, Group
+from .snack_sample import SnackPlan, build_snack
+from .world import PLAYERS, GuessedQuodlibet, View, bare_world
 
 DECK = tuple(french_deck())
 

@@ -39,10 +39,10 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from ..cards import PAIRS_COUNTS, PAIRS_RANKS
-from ..games.nine_virtues.game import CALL, OVER, PLAY, NineVirtues
-from ..games.nine_virtues.scoring import score_round
-from ..rng import Rng
+from ...cards import PAIRS_COUNTS, PAIRS_RANKS
+from ...games.nine_virtues.game import CALL, OVER, PLAY, NineVirtues
+from ...games.nine_virtues.scoring import score_round
+from ...rng import Rng
 
 View = dict[str, Any]
 
@@ -243,7 +243,7 @@ class SampledNineVirtues(NineVirtues):
 
     baseline: int | None = None
     """The seat's margin when the same sampled world is played out after a baseline action
-    (set by the search model; see ``engine/bots/nine_virtues_search.py``)."""
+    (set by the search model; see ``engine/bots/nine_virtues/hard.py``)."""
 
     def _score(self, call: int | None) -> None:
         scores, _ = score_round(self._hands, self._bids, self._killed, self._holder_of_one(), call)

@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import french_deck, rank_of
-from ..games.quodlibet.snack import HAND_SIZE
-from ..games.quodlibet.snack_rows import Rows
-from ..rng import Rng
-from .quodlibet_search_assign import Assignment, Group
-from .quodlibet_search_world import PLAYERS, GuessedQuodlibet, GuessedSnack, View, bare_world
+from ...cards import french_deck, rank_of
+from ...games.quodlibet.snack import HAND_SIZE
+from ...games.quodlibet.snack_rows import Rows
+from ...rng import Rng
+from ..assign import Assignment, Group
+from .world import PLAYERS, GuessedQuodlibet, GuessedSnack, View, bare_world
 
 QUICK_ATTEMPTS = 8
 FIRST_ATTEMPTS = 400

@@ -5,8 +5,8 @@
   budget spread over thirty-odd legal actions would learn nothing about any of them), with
   the ``normal`` player's rule against stalling (NV-8); in the call phase every call (NV-9).
 * ``sample``: a full state drawn from the deciding seat's view alone; what it infers from
-  the view and this round's log is listed in ``nine_virtues_search_sampler.py``.
-* ``rollout_action``: the quick policy of ``nine_virtues_search_rollout.py``.
+  the view and this round's log is listed in ``sampler.py``.
+* ``rollout_action``: the quick policy of ``rollout.py``.
 * ``reward``: the seat's margin over the best other seat once the round is scored (in the
   last round, NV-2, on the totals, which decide the game, NV-14), *compared with the margin
   the same sampled world gives after the baseline action* (the candidate the ``normal``
@@ -32,20 +32,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
-from ..games.nine_virtues.game import PLAY, NineVirtues
-from ..rng import Rng
-from . import register_search
-from .nine_virtues import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
-from .nine_virtues_search_rollout import rollout_action
-from .nine_virtues_search_sampler import (
+from ...game import Game
+from ...games.nine_virtues.game import PLAY, NineVirtues
+from ...rng import Rng
+from ..search import Budget, search_level
+from .normal import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
+from .rollout import rollout_action
+from .sampler import (
     Inference,
     SampledNineVirtues,
     build_state,
     draw_hidden,
     infer,
 )
-from .search import Budget
 
 View = dict[str, Any]
 
@@ -136,6 +135,4 @@ def _ranked_candidates(view: View) -> list[str]:
 
 
 MODEL = NineVirtuesModel()
-register_search(
-    "nine-virtues", "hard", MODEL, Budget(iterations=ITERATIONS, exploration=EXPLORATION)
-)
+LEVEL = search_level(MODEL, Budget(iterations=ITERATIONS, exploration=EXPLORATION))

@@ -24,9 +24,9 @@ from collections import Counter
 from math import comb
 from typing import Any
 
-from ..cards import PAIRS_COUNTS, PAIRS_RANKS
-from ..rng import Rng
-from . import register_bot
+from ...cards import PAIRS_COUNTS, PAIRS_RANKS
+from ...rng import Rng
+from .. import Level
 
 View = dict[str, Any]
 
@@ -184,4 +184,4 @@ def choose(view: View, rng: Rng) -> str:
     return rng.choice(ties)
 
 
-register_bot("nine-virtues", "normal", choose)
+LEVEL = Level(choose)

@@ -1,5 +1,5 @@
 """Dealing unseen cards uniformly at random under "who may hold what" constraints, for the
-``hard`` Quodlibet player's sampler (``quodlibet_search_sample.py``).
+``hard`` Quodlibet player's sampler (``sample.py``).
 
 The unseen cards fall into groups whose members share the same allowed places ("slots": a
 hidden hand, or Snack's remaining piles taken together); every slot has a fixed size. For

@@ -30,9 +30,9 @@ from collections.abc import Callable
 from functools import cache
 from math import comb
 
-from ..cards import PAIRS_COUNTS
-from ..games.nine_virtues.game import CALL, NineVirtues
-from ..rng import Rng
+from ...cards import PAIRS_COUNTS
+from ...games.nine_virtues.game import CALL, NineVirtues
+from ...rng import Rng
 
 ONE = 1
 ONE_WORTH = 5.0

@@ -1,6 +1,6 @@
 """The ``normal`` bot's play in Snack (RULES.md QL-21..QL-23), from the deciding seat's view.
 
-The Quodlibet bot (``engine/bots/quodlibet.py``) registers the level and calls
+The Quodlibet bot (``engine/bots/quodlibet/normal.py``) registers the level and calls
 ``snack_action`` when the contract is Snack; this module does not register anything.
 
 What it knows: its own ``hand``, the ``rows`` ends, the ``piles`` sizes and ``legal``. Every
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import french_deck, rank_of, suit_of
-from ..games.quodlibet.snack_rows import Rows
-from ..rng import Rng
+from ...cards import french_deck, rank_of, suit_of
+from ...games.quodlibet.snack_rows import Rows
+from ...rng import Rng
 
 View = dict[str, Any]
 

@@ -2,9 +2,9 @@
 with a To the Moon model (RULES.md TM-7..TM-11).
 
 * ``sample``: a guessed world from the deciding seat's view only
-  (``to_the_moon_search_sample.py`` says what it infers from the view).
+  (``sample.py`` says what it infers from the view).
 * ``rollout_action``: every seat in the guessed world plays like the ``normal`` bot
-  (``engine/bots/to_the_moon.py``), cheaply: a perfect countdown when a build completes one;
+  (``engine/bots/to_the_moon/normal.py``), cheaply: a perfect countdown when a build completes one;
   otherwise test when the cards it cannot see make a new rank at least as likely as not;
   otherwise build its commonest buildable rank (most likely to be buildable again, and it
   makes the others' tests riskier); otherwise withdraw taking the trick's rarest rank. A
@@ -25,11 +25,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
-from ..rng import Rng
-from . import register_search
-from .search import Budget, margin_reward
-from .to_the_moon_search_sample import GuessedMoon, Knowledge, guess, knowledge
+from ...game import Game
+from ...rng import Rng
+from ..search import Budget, margin_reward, search_level
+from .sample import GuessedMoon, Knowledge, guess, knowledge
 
 View = dict[str, Any]
 
@@ -104,5 +103,4 @@ def rollout_policy(game: GuessedMoon) -> str:
 
 MODEL = MoonModel()
 BUDGET = Budget(iterations=300)
-
-register_search("to-the-moon", "hard", MODEL, BUDGET)
+LEVEL = search_level(MODEL, BUDGET)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.quodlibet.deal import Deal
-from ..games.quodlibet.game import Quodlibet
-from ..games.quodlibet.snack import SnackDeal
+from ...games.quodlibet.deal import Deal
+from ...games.quodlibet.game import Quodlibet
+from ...games.quodlibet.snack import SnackDeal
 
 View = dict[str, Any]
 PLAYERS = 4

@@ -5,7 +5,7 @@ It reads the sampled state directly, never ``game.view()`` (which copies the log
 thousands of times per decision. The world is a guess, so looking at it is no peeking.
 
 * Trick contracts: the ``normal`` player's per-trick modes (``lose``, ``win``, ``dump``,
-  ``save``; ``engine/bots/quodlibet.py``) on the seat's own hand, except that "is this the
+  ``save``; ``engine/bots/quodlibet/normal.py``) on the seat's own hand, except that "is this the
   best card left in the suit" looks at the sampled hands. A little randomness
   (``EXPLORE``) keeps the rollouts from all following one script, so the search sees the
   spread of outcomes a real table gives.
@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ..cards import FRENCH_RANKS, french_deck, rank_value, suit_of
-from ..game import Game
-from ..games.quodlibet.game import Quodlibet
-from ..games.quodlibet.snack import SnackDeal
-from ..games.quodlibet.snack_rows import JACK
-from ..games.quodlibet.tricks_deal import TricksDeal
-from ..rng import Rng
-from ..tricks import legal_cards
-from .quodlibet import contract_badness, mode_for, penalty
+from ...cards import FRENCH_RANKS, french_deck, rank_value, suit_of
+from ...game import Game
+from ...games.quodlibet.game import Quodlibet
+from ...games.quodlibet.snack import SnackDeal
+from ...games.quodlibet.snack_rows import JACK
+from ...games.quodlibet.tricks_deal import TricksDeal
+from ...rng import Rng
+from ...tricks import legal_cards
+from .normal import contract_badness, mode_for, penalty
 
 VALUE = {card: rank_value(card) for card in french_deck()}
 """Rank values by card code, looked up rather than computed: rollouts play thousands."""

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..cards import PAIRS_COUNTS
-from ..rng import Rng
-from . import register_bot
+from ...cards import PAIRS_COUNTS
+from ...rng import Rng
+from .. import Level
 
 View = dict[str, Any]
 
@@ -106,4 +106,4 @@ def choose_normal(view: View, rng: Rng) -> str:
     return f"withdraw {take}"
 
 
-register_bot("to-the-moon", "normal", choose_normal)
+LEVEL = Level(choose_normal)

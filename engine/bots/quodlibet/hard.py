@@ -1,11 +1,11 @@
 """Quodlibet's ``hard`` computer player: the generic determinized search
 (``engine/bots/search.py``) with Quodlibet's sampler, rollout policy and reward.
 
-* ``sample`` (``quodlibet_search_sample.py``): a full state consistent with the deciding
+* ``sample`` (``sample.py``): a full state consistent with the deciding
   seat's view — its own hand, the cards played, hands lying face up, voids shown in this
   deal, what Snack's takes and passes say — with every other card placed uniformly at
   random among the places the view allows.
-* ``rollout_action`` (``quodlibet_search_rollout.py``): the ``normal`` player's trick modes
+* ``rollout_action`` (``rollout.py``): the ``normal`` player's trick modes
   on the sampled hands, random positions in Open Trousers, a cheap Snack policy.
 * ``reward``: penalty points, so lower is better (QL-8). Early in the game what matters is
   the deal itself, as the seat's score against the others' average; by the last deal only
@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import math
 
-from ..game import Game
-from ..rng import Rng
-from . import register_search
-from .quodlibet_search_rollout import rollout_action
-from .quodlibet_search_sample import sample_state
-from .quodlibet_search_world import View
-from .search import Budget
+from ...game import Game
+from ...rng import Rng
+from ..search import Budget, search_level
+from .rollout import rollout_action
+from .sample import sample_state
+from .world import View
 
 ITERATIONS = 800
 SCALE = 60.0
@@ -91,4 +90,4 @@ def deal_reward(game: Game, seat: int, scored_before: int) -> float:
 
 
 MODEL = QuodlibetSearch()
-register_search("quodlibet", "hard", MODEL, Budget(iterations=ITERATIONS))
+LEVEL = search_level(MODEL, Budget(iterations=ITERATIONS))

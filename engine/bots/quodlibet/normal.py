@@ -22,7 +22,7 @@ Playing: each contract, and in some contracts each trick, puts the bot in one mo
 * ``save`` (other Quadrature tricks): play low, keeping high cards for tricks 4 and 8.
 
 Open Trousers is played blind: every position of its own hand is equally unknown, so it picks
-one at random. Snack is delegated to ``engine.bots.snack.snack_action``.
+one at random. Snack is delegated to ``engine.bots.quodlibet.snack.snack_action``.
 
 Which cards are still out comes from the public log of the deal (every play shows its card)
 and, in Good Hunting, the hands lying face up.
@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import SUITS, french_deck, rank_of, rank_value, suit_of
-from ..rng import Rng
-from . import View, register_bot
+from ...cards import SUITS, french_deck, rank_of, rank_value, suit_of
+from ...rng import Rng
+from .. import Level, View
 from .snack import snack_action
 
 AVERAGE_TRICKS = 2.0  # 8 tricks shared by 4 players
@@ -232,4 +232,4 @@ def choose(view: View, rng: Rng) -> str:
     return "play " + play_card(view)
 
 
-register_bot("quodlibet", "normal", choose)
+LEVEL = Level(choose)

@@ -1,5 +1,5 @@
 """What a To the Moon seat knows, and guessed worlds consistent with it, for the ``hard``
-search (``engine/bots/to_the_moon_search.py``). Everything here is read from the seat's own
+search (``engine/bots/to_the_moon/hard.py``). Everything here is read from the seat's own
 view: no game object goes in, so a guess can never peek.
 
 What the view says (RULES.md TM-1, TM-7..TM-9, PD-1):
@@ -34,9 +34,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import PAIRS_COUNTS
-from ..games.to_the_moon.game import ToTheMoon
-from ..rng import Rng
+from ...cards import PAIRS_COUNTS
+from ...games.to_the_moon.game import ToTheMoon
+from ...rng import Rng
 
 View = dict[str, Any]
 
