@@ -96,3 +96,40 @@ class SaveError(ValueError):
     def params(self) -> dict[str, Any]:
         params: dict[str, Any] = self.words.to_json()["params"]
         return params
+
+
+WORLD_ERRORS: dict[str, str] = {
+    "world-wrong-game": "A {game} world needs a {game} view, not {value}.",
+    "world-not-in-play": "A world is built from a seat's view of a game still in play.",
+    "world-hidden-count": "hidden must list the unseen cards of {players} hands.",
+    "world-hidden-size": "Seat {seat} has {size} cards the viewer cannot see, not {count}.",
+    "world-rank-too-often": "The world holds {count} cards of rank {value}; the deck has "
+    "{deck} (PD-1).",
+    "world-caller-without-one": "The caller must hold the 1 (NV-9).",
+    "world-hand-sizes": "Every hand must have the size the view shows.",
+    "world-pile-sizes": "Every pile must have the size the view shows.",
+    "world-own-hand": "The viewer's hand must be its own.",
+    "world-deck-size": "The deck holds {size} cards.",
+    "world-seen-taking": "Seat {seat} must hold the cards it was seen taking (TM-8).",
+    "world-not-the-deck": "The world must hold the {count} cards of the deck, each once.",
+    "world-no-piles": "A Snack world needs the piles' cards.",
+    "world-piles-not-snack": "piles are only for Snack.",
+    "world-seen-hand": "Seat {seat}'s hand must be as the viewer sees it.",
+    "world-void": "Seat {seat} showed it has no {suit} (QL-7).",
+    "world-to-act": "The plays do not lead to the seat to act the view shows.",
+}
+"""Why a world cannot be built (``WorldError.code``), in English."""
+
+
+class WorldError(ValueError):
+    """``from_view`` (a world built for search from a seat's view) was given cards that
+    contradict the view. Only a search asks for worlds, never a player, so this is a bug in
+    the caller: ``code`` (a key of ``WORLD_ERRORS``) says which contradiction, the message
+    says it in English; there are no words for a page."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        text = WORLD_ERRORS[code].format(**params)
+        super().__init__(text)
+        self.code = code
+        self.params = params
+        self.message = text

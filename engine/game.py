@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, Self
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, WorldError
 from .messages import Message
 from .rng import Rng
 from .untrusted import MAX_ACTION_CHARS
@@ -119,16 +119,40 @@ class Game(ABC):
         self._winners: list[int] = []
         self.score_sheet: list[dict[str, JSON]] = []
         """One entry per scored round: ``{"round", "scores", "detail"}`` (all public)."""
+        self._playout = False
+        """A world built for a search's playouts (``from_view(..., playout=True)``)."""
+        self._halted = False
+        """A playout world whose round has been scored: nothing more is dealt or played."""
 
     # --- construction --------------------------------------------------------------------
 
     @classmethod
-    def bare(cls, players: int, options: Mapping[str, JSON], seed: int = 0) -> Self:
-        """An instance with the common state set and nothing dealt, for a search to fill in
-        with a sampled state (``engine/bots/search.py``). Never shown to a player."""
+    def _world_from_view(cls, view: Mapping[str, JSON], *, playout: bool) -> Self:
+        """A new instance holding the common state ``view`` shows (players, options, round,
+        totals, score sheet, this round's public log) and nothing dealt: the start of a
+        game's ``from_view``, which then fills in the round from the view and the assigned
+        hidden cards. Score-sheet and log entries are shared with the view, never edited."""
+        cls._check_world_view(view)
         game = cls.__new__(cls)
-        game._init_common(players, seed, {**cls.all_options(), **options})
+        cls._common_from_view(game, view, playout)
         return game
+
+    @classmethod
+    def _check_world_view(cls, view: Mapping[str, JSON]) -> None:
+        """``WorldError`` unless ``view`` is a seat's view of this game, still in play (the
+        first check of every ``from_view``)."""
+        if view.get("game") != cls.GAME_ID:
+            raise WorldError("world-wrong-game", game=cls.GAME_ID, value=_shown(view.get("game")))
+        if view.get("seat") is None or view.get("over"):
+            raise WorldError("world-not-in-play")
+
+    def _common_from_view(self, view: Mapping[str, JSON], playout: bool) -> None:
+        self._init_common(view["players"], 0, {**self.all_options(), **view["options"]})
+        self._round = view["round"]
+        self._totals = list(view["totals"])
+        self.score_sheet = list(view["score_sheet"])
+        self.public_log = list(view["log"])
+        self._playout = playout
 
     @classmethod
     def all_options(cls) -> dict[str, JSON]:
@@ -236,17 +260,29 @@ class Game(ABC):
     # --- helpers for subclasses ----------------------------------------------------------
 
     def _chance(self, kind: str, data: JSON) -> None:
-        """Record a chance outcome (a shuffle, a draw) in the log as it happens."""
+        """Record a chance outcome (a shuffle, a draw) in the log as it happens (a playout
+        world keeps no log)."""
+        if self._playout:
+            return
         self.log.append({"chance": kind, "data": copy.deepcopy(data)})
 
     def _announce(self, seat: int | None, action: str, **public: JSON) -> None:
-        """Add a public entry to this round's log (extra keys: what the table saw)."""
+        """Add a public entry to this round's log (extra keys: what the table saw); a
+        playout world keeps no log."""
+        if self._playout:
+            return
         self.public_log.append({"seat": seat, "action": action, **public})
 
     def _score_round(self, scores: list[int], detail: JSON) -> None:
-        """Add a round's scores to the totals and the score sheet."""
+        """Add a round's scores to the totals and the score sheet. In a playout world the
+        entry has no detail (``None``) and the world halts: the game's round end must then
+        return (``self._halted``) unless the game is over, dealing nothing more."""
         for seat, points in enumerate(scores):
             self._totals[seat] += points
+        if self._playout:
+            self.score_sheet.append({"round": self._round, "scores": list(scores), "detail": None})
+            self._halted = True
+            return
         self.score_sheet.append(
             {"round": self._round, "scores": list(scores), "detail": copy.deepcopy(detail)}
         )
@@ -261,8 +297,9 @@ class Game(ABC):
 
     @property
     def to_act(self) -> int | None:
-        """Seat whose decision it is; None when the game is over."""
-        return None if self._over else self._current_seat()
+        """Seat whose decision it is; None when the game is over (or a playout world's round
+        has ended)."""
+        return None if self._over or self._halted else self._current_seat()
 
     @property
     def totals(self) -> list[int]:
@@ -282,7 +319,7 @@ class Game(ABC):
 
     def legal_actions(self) -> list[str]:
         """Legal actions for ``to_act`` in a deterministic order; ``[]`` when over."""
-        return [] if self._over else self._legal()
+        return [] if self._over or self._halted else self._legal()
 
     def parse(self, text: str) -> str:
         """The canonical notation of ``text`` (``malformed`` error if it is not notation)."""
@@ -313,9 +350,19 @@ class Game(ABC):
 
     def play_unchecked(self, action: str) -> None:
         """Apply an action taken from ``legal_actions()`` without parsing or checking it
-        again: for search rollouts, which play thousands of them."""
-        self.log.append({"seat": self._current_seat(), "action": action})
+        again: for search rollouts, which play thousands of them. A playout world records
+        nothing in its logs."""
+        if not self._playout:
+            self.log.append({"seat": self._current_seat(), "action": action})
         self._do(action)
+
+    @property
+    def in_playout(self) -> bool:
+        """True for a world built with ``from_view(..., playout=True)``: it plays to the end
+        of the round (or deal) being played and then halts (``to_act`` None, the round on
+        the score sheet without its detail), keeps no log, and is never shown to a player.
+        Search plays it with ``play_unchecked``."""
+        return self._playout
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` may know, as a JSON-serialisable dict (None: what every seat knows)."""

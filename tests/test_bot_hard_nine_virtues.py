@@ -16,16 +16,11 @@ import engine
 from engine.bots import choose_action, levels
 from engine.bots.nine_virtues.hard import MODEL, margin, squash
 from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW
-from engine.bots.nine_virtues.sampler import (
-    BID_WITHOUT,
-    SampledNineVirtues,
-    build_state,
-    draw_hidden,
-    infer,
-)
+from engine.bots.nine_virtues.sampler import BID_WITHOUT, build_state, draw_hidden, infer
 from engine.cards import pairs_deck
 from engine.game import Game
 from engine.games.nine_virtues.deal import aside_size
+from engine.games.nine_virtues.game import NineVirtues
 from engine.rng import Rng
 
 GAME = "nine-virtues"
@@ -75,7 +70,7 @@ def test_sampled_states_match_the_deciding_seats_view_in_every_phase() -> None:
         phases[view["phase"]] += 1
         for draw in range(2):
             sampled = MODEL.sample(view, Rng(draw, len(view["log"])))
-            assert isinstance(sampled, SampledNineVirtues)
+            assert isinstance(sampled, NineVirtues) and sampled.in_playout
             assert sampled.to_act == seat
             assert sampled.legal_actions() == view["legal"]
             assert sampled.view(seat) == view
@@ -88,7 +83,7 @@ def test_sampler_never_contradicts_the_view() -> None:
         for seat in range(game.players):
             view = game.view(seat)
             sampled = build_state(view, draw_hidden(infer(view), Rng(seat)))
-            hands = sampled._hands
+            hands = sampled.hands
             assert hands[seat] == view["hand"]  # the viewer's own hand, unchanged
             assert [len(hand) for hand in hands] == view["hand_sizes"]
             for other, hand in enumerate(hands):
@@ -112,7 +107,7 @@ def test_sampled_state_with_the_true_hidden_cards_is_the_real_game() -> None:
             []
             if other == seat
             else sorted((Counter(hand) - Counter(view["known"][other])).elements())
-            for other, hand in enumerate(game._hands)  # type: ignore[attr-defined]
+            for other, hand in enumerate(game.hands)  # type: ignore[attr-defined]
         ]
         sampled = build_state(view, true_hidden)
         for other in range(game.players):
@@ -330,9 +325,11 @@ def test_reward_is_the_margin_against_the_baseline_squashed_into_0_1() -> None:
     game, seat = STATES[0]
     view = game.view(seat)
     sampled = MODEL.sample(view, Rng(1))
-    assert isinstance(sampled, SampledNineVirtues) and sampled.baseline is not None
-    while not sampled.is_over:
+    assert isinstance(sampled, NineVirtues)
+    baseline = MODEL.baseline(sampled)
+    assert baseline is not None
+    while sampled.to_act is not None:
         sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
     reward = MODEL.reward(sampled, seat, len(view["score_sheet"]))
     assert 0 < reward < 1
-    assert (reward > 0.5) == (margin(sampled, seat) > sampled.baseline)
+    assert (reward > 0.5) == (margin(sampled, seat) > baseline)

@@ -12,9 +12,10 @@ import pytest
 import engine
 from engine.bots import choose_action, levels
 from engine.bots.to_the_moon.hard import MODEL, rollout_policy
-from engine.bots.to_the_moon.sample import GuessedMoon, knowledge
+from engine.bots.to_the_moon.sample import knowledge
 from engine.cards import PAIRS_COUNTS, pairs_deck
 from engine.game import Game
+from engine.games.to_the_moon.game import ToTheMoon
 from engine.rng import Rng
 
 GAME = "to-the-moon"
@@ -59,7 +60,7 @@ def won_cards(view: dict[str, Any]) -> Counter[int]:
 
 def assert_consistent(view: dict[str, Any], sampled: Game) -> None:
     """A guessed world agrees with the view it came from, and holds the 55 Pairs cards."""
-    assert isinstance(sampled, GuessedMoon)
+    assert isinstance(sampled, ToTheMoon) and sampled.in_playout
     seat = view["seat"]
     assert sampled.to_act == seat
     assert sampled.legal_actions() == view["legal"]
@@ -196,7 +197,7 @@ def test_rollout_policy_plays_legal_actions_to_the_end_of_the_round() -> None:
             g.apply(rng.choice(g.legal_actions()))
         view = g.view(g.to_act)
         sampled = MODEL.sample(view, rng)
-        assert isinstance(sampled, GuessedMoon)
+        assert isinstance(sampled, ToTheMoon) and sampled.in_playout
         steps = 0
         while not sampled.score_sheet[len(view["score_sheet"]) :]:
             action = rollout_policy(sampled)
@@ -214,7 +215,7 @@ def test_rollout_policy_completes_a_perfect_countdown() -> None:
         g.apply("test")  # seat 1 and seat 0 turn 2..9 in turn, all new ranks
     assert g.to_act == 1 and len(g.view(None)["trick"]) == 9
     sampled = MODEL.sample(g.view(1), Rng(0))
-    assert isinstance(sampled, GuessedMoon)
+    assert isinstance(sampled, ToTheMoon) and sampled.in_playout
     assert rollout_policy(sampled) == "build 10"
     assert g.bot_action("hard", seed=0, iterations=FAST) == "build 10"
 

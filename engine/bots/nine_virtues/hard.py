@@ -38,13 +38,7 @@ from ...rng import Rng
 from ..search import Budget, search_level
 from .normal import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
 from .rollout import rollout_action
-from .sampler import (
-    Inference,
-    SampledNineVirtues,
-    build_state,
-    draw_hidden,
-    infer,
-)
+from .sampler import Inference, build_state, draw_hidden, infer
 
 View = dict[str, Any]
 
@@ -67,6 +61,9 @@ class NineVirtuesModel:
         # The search samples the same view object hundreds of times; reading it once is
         # enough. The view is held, so its identity cannot be reused by another object.
         self._last: tuple[View, Inference, list[str]] | None = None
+        self._baseline: tuple[Game, int] | None = None
+        """The last sampled world and the baseline's margin in it: the search plays out
+        each sample before it asks for the next one (``search.search``)."""
 
     def _read(self, view: View) -> tuple[Inference, list[str]]:
         """The view's inference and its candidate actions, best-rated first."""
@@ -85,24 +82,31 @@ class NineVirtuesModel:
         inference, ranked = self._read(view)
         hidden = draw_hidden(inference, rng)
         game = build_state(view, hidden)
+        self._baseline = None
         if ranked:
             twin = build_state(view, hidden)
             twin.play_unchecked(ranked[0])
             for _ in range(MAX_ROLLOUT_STEPS):
-                if twin.is_over:
+                if twin.to_act is None:
                     break
                 twin.play_unchecked(rollout_action(twin, rng))
-            game.baseline = margin(twin, view["seat"])
+            self._baseline = (game, margin(twin, view["seat"]))
         return game
+
+    def baseline(self, game: Game) -> int | None:
+        """The baseline's margin in the world ``game`` (the last one sampled), if any."""
+        if self._baseline is None or self._baseline[0] is not game:
+            return None
+        return self._baseline[1]
 
     def rollout_action(self, game: Game, rng: Rng) -> str:
         assert isinstance(game, NineVirtues)
         return rollout_action(game, rng)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
-        assert isinstance(game, SampledNineVirtues)
-        baseline = 0 if game.baseline is None else game.baseline
-        return squash((margin(game, seat) - baseline) / ADVANTAGE_SCALE)
+        assert isinstance(game, NineVirtues)
+        baseline = self.baseline(game)
+        return squash((margin(game, seat) - (baseline or 0)) / ADVANTAGE_SCALE)
 
 
 def margin(game: NineVirtues, seat: int) -> int:

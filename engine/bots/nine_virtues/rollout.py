@@ -1,7 +1,9 @@
 """The quick policy that plays out a sampled Nine Virtues round for the ``hard`` search.
 
-It runs thousands of times per decision, so it reads the sampled state's fields directly
-(never ``view()``). Each seat plays as the ``normal`` player judges (``nine_virtues.py``),
+It runs thousands of times per decision, so it reads the sampled world's public state
+directly (``NineVirtues.hands``, ``centre``, ``kills_allowed``...; never ``view()``), and
+the game's own rules say whose turn it is and which kinds of action are open. Each seat
+plays as the ``normal`` player judges (``normal.py``),
 from its own hand and the public cards only, not from the other sampled hands: a rollout
 that let opponents see every hand would make them snipe cards no real opponent would, and
 the search would learn to fear them. Another hand is its known cards plus a random draw
@@ -48,17 +50,14 @@ SWAP_TURNS = 2
 def rollout_action(game: NineVirtues, rng: Rng) -> str:
     """A quick, sensible legal action for ``game.to_act`` in a sampled state."""
     del rng  # the policy is deterministic: the search's randomness is in the sampling
-    players = game.players
-    calling = game._stage == CALL
-    if calling:
-        seat = next(seat for seat, hand in enumerate(game._hands) if ONE in hand)
-    else:
-        seat = (game._dealer + 1 + game._turns) % players
+    calling = game.stage == CALL
+    seat = game.to_act
+    assert seat is not None
     mine = [0] * 11
-    for rank in game._hands[seat]:
+    for rank in game.hands[seat]:
         mine[rank] += 1
     bids = [0] * 11
-    for rank in game._bids[seat]:
+    for rank in game.bids[seat]:
         bids[rank] += 1
     lead, rival = _odds(game, seat, mine)
 
@@ -81,7 +80,7 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
         this seat holds ``count`` of that rank."""
         return ONE_WORTH if rank == ONE else rank * rival(rank, count)
 
-    centre = game._centre
+    centre = game.centre
     ranks = sorted(set(centre))
     best_value = -1e9
     best = ""
@@ -91,14 +90,12 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
         value = rank * (2.0 * lead(rank, mine[rank]) - 1.0) + DENIAL * threat(rank, mine[rank])
         if value + PROGRESS > best_value:
             best_value, best = value + PROGRESS, f"bid {rank}"
-    if game._turns >= players:  # NV-6
+    if game.kills_allowed:  # NV-6
         for rank in ranks:
             value = DENIAL * threat(rank, mine[rank]) + PROGRESS
             if value > best_value:
                 best_value, best = value, f"kill {rank}"
-    limit = game.options["swap_limit"]
-    turn = game._turns + 1
-    if turn <= SWAP_TURNS * players and (limit is None or turn <= limit):
+    if game.swaps_allowed and game.turn <= SWAP_TURNS * game.players:  # NV-8
         takes = sorted(
             (
                 -(worth(c, mine[c] + 1) - worth(c, mine[c]) + DENIAL * threat(c, mine[c] + 1)),
@@ -111,7 +108,7 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
                 worth(h, mine[h]) - worth(h, mine[h] - 1) + DENIAL * threat(h, mine[h] - 1),
                 h,
             )
-            for h in sorted(set(game._hands[seat]))
+            for h in sorted(set(game.hands[seat]))
         )
         for neg_gain, take in takes[:2]:
             for loss, give in gives[:2]:
@@ -133,23 +130,25 @@ def _odds(game: NineVirtues, seat: int, mine: list[int]) -> tuple[Odds, Odds]:
     both as ``seat`` can judge them, from its own hand and the public cards."""
     players = game.players
     seen = list(mine)
-    for rank in game._centre:
+    for rank in game.centre:
         seen[rank] += 1
-    for rank in game._killed:
+    for rank in game.killed:
         seen[rank] += 1
-    for row in game._bids:
+    for row in game.bids:
         for rank in row:
             seen[rank] += 1
     known = [[0] * 11 for _ in range(players)]
     others = [other for other in range(players) if other != seat]
+    table_knows = game.known
     for other in others:
         row = known[other]
-        for rank in game._known[other]:
+        for rank in table_knows[other]:
             row[rank] += 1
             seen[rank] += 1
     pool = [PAIRS_COUNTS[rank] - seen[rank] if rank else 0 for rank in range(11)]
     unseen = sum(pool)
-    slots = [len(game._hands[other]) - len(game._known[other]) for other in range(players)]
+    hands = game.hands
+    slots = [len(hands[other]) - len(table_knows[other]) for other in range(players)]
 
     def lead(rank: int, count: int) -> float:
         chance = 1.0

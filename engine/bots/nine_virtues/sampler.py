@@ -40,8 +40,7 @@ from math import comb
 from typing import Any
 
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
-from ...games.nine_virtues.game import CALL, OVER, PLAY, NineVirtues
-from ...games.nine_virtues.scoring import score_round
+from ...games.nine_virtues.game import CALL, NineVirtues
 from ...rng import Rng
 
 View = dict[str, Any]
@@ -235,48 +234,7 @@ def _weight(part: list[int], shown: tuple[tuple[int, int], ...], hints: list[Hin
     return weight
 
 
-class SampledNineVirtues(NineVirtues):
-    """A sampled state: it plays exactly like ``NineVirtues`` until its round is scored, and
-    then stops (the search never looks past that round). Stopping there skips what a real
-    game does next and a playout never needs: the score sheet's deep-copied breakdown and
-    the next round's shuffle, which together cost more than the playout itself."""
-
-    baseline: int | None = None
-    """The seat's margin when the same sampled world is played out after a baseline action
-    (set by the search model; see ``engine/bots/nine_virtues/hard.py``)."""
-
-    def _score(self, call: int | None) -> None:
-        scores, _ = score_round(self._hands, self._bids, self._killed, self._holder_of_one(), call)
-        for seat, points in enumerate(scores):
-            self._totals[seat] += points
-        self.score_sheet.append({"round": self._round, "scores": scores, "detail": None})
-        self._stage = OVER
-        self._finish()
-
-
-def build_state(view: View, hidden: list[list[int]]) -> SampledNineVirtues:
-    """A ``NineVirtues`` state matching ``view`` with the other hands' unknown cards
-    ``hidden`` (``draw_hidden``): everything public, the seat's hand and the common state
-    (round, totals, score sheet, this round's log, dealer, turn) are copied from the view."""
-    seat: int = view["seat"]
-    players: int = view["players"]
-    game = SampledNineVirtues.bare(players, view["options"])
-    game._dealer = view["dealer"]
-    game._hands = [
-        list(view["hand"]) if other == seat else sorted(view["known"][other] + hidden[other])
-        for other in range(players)
-    ]
-    game._centre = list(view["centre"])
-    game._bids = [list(row) for row in view["bids"]]
-    game._killed = list(view["killed"])
-    game._known = [list(row) for row in view["known"]]
-    stage: str = view["phase"]
-    game._stage = stage
-    # A view's ``turn`` is the turn being played; in the call phase, the last one played.
-    game._turns = view["turn"] - 1 if stage == PLAY else view["turn"]
-    game._totals = list(view["totals"])
-    game._round = view["round"]
-    # Entries are never changed once written, so sharing them with the view is safe.
-    game.score_sheet = list(view["score_sheet"])
-    game.public_log = list(view["log"])
-    return game
+def build_state(view: View, hidden: list[list[int]]) -> NineVirtues:
+    """The playout world of ``view`` with the other hands' unknown cards ``hidden``
+    (``draw_hidden``), built by the game (``NineVirtues.from_view``)."""
+    return NineVirtues.from_view(view, hidden)

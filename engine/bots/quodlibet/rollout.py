@@ -1,7 +1,8 @@
 """The ``hard`` Quodlibet player's rollout policy: how every seat plays out the rest of the
 deal in a sampled world (``SearchModel.rollout_action``).
 
-It reads the sampled state directly, never ``game.view()`` (which copies the log): it runs
+It reads the sampled world's state through the deals' public reads (``TricksDeal.hands``,
+``SnackDeal.hand``, ``fitting``...), never ``game.view()`` (which copies the log): it runs
 thousands of times per decision. The world is a guess, so looking at it is no peeking.
 
 * Trick contracts: the ``normal`` player's per-trick modes (``lose``, ``win``, ``dump``,
@@ -49,13 +50,14 @@ def rollout_action(game: Game, rng: Rng) -> str:
     if isinstance(deal, SnackDeal):
         return snack_rollout(deal, rng)
     assert isinstance(deal, TricksDeal)
+    seat = deal.to_act
+    assert seat is not None
     if deal.blind:
-        return f"play @{rng.below(len(deal.hands[deal._to_act]))}"
-    return "play " + trick_card(deal, rng)
+        return f"play @{rng.below(len(deal.hands[seat]))}"
+    return "play " + trick_card(deal, seat, rng)
 
 
-def trick_card(deal: TricksDeal, rng: Rng) -> str:
-    seat = deal._to_act
+def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
     hand = deal.hands[seat]
     trick = deal.trick
     led = suit_of(trick[0][1]) if trick else None
@@ -141,10 +143,10 @@ OPENS = {card: _opens(card) for card in french_deck()}
 def snack_rollout(deal: SnackDeal, rng: Rng) -> str:
     """Play the card whose newly opened ends hold most of one's own cards and fewest of
     others'; with no play, take a random pile; else pass."""
-    seat = deal._to_act
+    seat = deal.to_act
     assert seat is not None
-    hand = deal._hands[seat]
-    fitting = deal._rows.next_cards()
+    hand = deal.hand(seat)
+    fitting = deal.fitting()
     plays = [card for card in hand if card in fitting]
     if plays:
         if len(plays) == 1:
@@ -160,7 +162,7 @@ def snack_rollout(deal: SnackDeal, rng: Rng) -> str:
             elif key == best_key:
                 best.append(card)
         return f"play {rng.choice(best)}"
-    piles = [i + 1 for i, taken in enumerate(deal._taken) if not taken]
+    piles = deal.remaining_piles()
     if piles:
         return f"take {rng.choice(piles)}"
     return "pass"

@@ -16,25 +16,25 @@ to be anywhere the view allows, see ``engine/bots/assign.py``):
   dealt in a random order into its positions.
 * Snack (QL-20..QL-23): see ``snack_sample.py`` (what takes and passes say).
 
-The world is a ``GuessedQuodlibet`` (``world.py``) with the game's own deal
-classes, so its ``to_act`` and ``legal_actions()`` are the view's and its ``view(seat)``
-equals the original one.
+The world is built by the game (``Quodlibet.from_view``, which checks it against the view)
+as a playout world, so its ``to_act`` and ``legal_actions()`` are the view's, its
+``view(seat)`` equals the original one, and it halts when the deal is scored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import SUITS, french_deck, suit_of
 from ...games.quodlibet.contracts import contract_for
-from ...games.quodlibet.tricks_deal import TricksDeal
+from ...games.quodlibet.game import Quodlibet
+from ...games.quodlibet.tricks_deal import plays_in_log
 from ...rng import Rng
-from ...tricks import Play, Trick
+from ...tricks import Play
 from ..assign import Assignment, Group
 from .snack_sample import SnackPlan, build_snack
-from .world import PLAYERS, GuessedQuodlibet, View, bare_world
+from .world import PLAYERS, View
 
 DECK = tuple(french_deck())
 
@@ -77,13 +77,12 @@ class _PlanCache:
 _CACHE = _PlanCache()
 
 
-def sample_state(view: View, rng: Rng) -> GuessedQuodlibet:
+def sample_state(view: View, rng: Rng) -> Quodlibet:
     """A complete Quodlibet state consistent with ``view`` (the deciding seat's view)."""
     plan = _CACHE.get(view)
     if isinstance(plan, SnackPlan):
         return build_snack(view, plan, plan.sample(rng))
-    hands = _sample_hands(plan, rng)
-    return _build_tricks(view, hands, plan.plays)
+    return Quodlibet.from_view(view, _sample_hands(plan, rng))
 
 
 def make_plan(view: View) -> Plan:
@@ -93,12 +92,6 @@ def make_plan(view: View) -> Plan:
 
 
 # --- choosing and trick contracts ----------------------------------------------------------
-
-
-def deal_plays(log: Sequence[dict[str, Any]]) -> list[Play]:
-    """The cards played so far in this deal, from its public log (every play names its card,
-    ``play @i`` included)."""
-    return [(entry["seat"], entry["card"]) for entry in log if "card" in entry]
 
 
 def voids(plays: Sequence[Play]) -> list[set[str]]:
@@ -116,7 +109,7 @@ def voids(plays: Sequence[Play]) -> list[set[str]]:
 def _trick_plan(view: View) -> TrickPlan:
     seat: int = view["seat"]
     choosing = view["phase"] == "choose"
-    plays = [] if choosing else deal_plays(view["log"])
+    plays = [] if choosing else plays_in_log(view["log"])
     blind = not choosing and contract_for(view["contract"]).visibility == "blind"
     known: list[list[str] | None] = list(view["hands"])
     if not blind:
@@ -147,21 +140,3 @@ def _sample_hands(plan: TrickPlan, rng: Rng) -> list[list[str]]:
             if plan.blind:  # a slot is filled group by group: its order is not yet random
                 rng.shuffle(cards)
     return hands
-
-
-def _build_tricks(view: View, hands: list[list[str]], plays: Sequence[Play]) -> GuessedQuodlibet:
-    game = bare_world(view)
-    if view["phase"] == "choose":
-        game.dealt = hands
-        return game
-    game.dealt = [
-        hand + [card for who, card in plays if who == seat] for seat, hand in enumerate(hands)
-    ]
-    rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
-    deal = TricksDeal(rules, game.dealer, hands, view["leader"])
-    done = len(plays) - len(view["trick"])
-    deal.tricks = [Trick(tuple(plays[i : i + PLAYERS])) for i in range(0, done, PLAYERS)]
-    deal.trick = list(plays[done:])
-    deal._to_act = view["to_act"]
-    game.deal = deal
-    return game

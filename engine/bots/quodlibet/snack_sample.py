@@ -32,11 +32,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import french_deck, rank_of
+from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import HAND_SIZE
 from ...games.quodlibet.snack_rows import Rows
 from ...rng import Rng
 from ..assign import Assignment, Group
-from .world import PLAYERS, GuessedQuodlibet, GuessedSnack, View, bare_world
+from .world import PLAYERS, View
 
 QUICK_ATTEMPTS = 8
 FIRST_ATTEMPTS = 400
@@ -218,10 +219,10 @@ class SnackPlan:
                 walk[a_slot][a_index], walk[b_slot][b_index] = a, b
 
 
-def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -> GuessedQuodlibet:
+def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -> Quodlibet:
     """The world of ``filling``: the viewer's hand, the others' as sampled, the remaining
-    piles cut from the pool in order, rows, exits and scores as the view shows them."""
-    game = bare_world(view)
+    piles cut from the pool in order; the game builds it (``Quodlibet.from_view``) with the
+    rows, exits and scores the view shows."""
     hands: list[list[str]] = [[] for _ in range(PLAYERS)]
     hands[view["seat"]] = list(view["hand"])
     pool: Sequence[str] = []
@@ -235,16 +236,4 @@ def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -
     for size in view["piles"]:
         piles.append(list(pool[start : start + size]))
         start += size
-    deal = GuessedSnack.__new__(GuessedSnack)
-    deal.dealer = game.dealer
-    deal._hands = hands
-    deal._piles = piles
-    deal._taken = [size == 0 for size in view["piles"]]
-    deal._rows = Rows.from_view(view["rows"])
-    deal._out = list(view["out"])
-    deal._scores = list(view["snack_scores"])
-    deal._exits = [dict(entry["out"]) for entry in view["log"] if "out" in entry]
-    deal._pickup = None
-    deal._to_act = view["to_act"]
-    game.deal = deal
-    return game
+    return Quodlibet.from_view(view, hands, piles)

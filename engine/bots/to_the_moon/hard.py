@@ -25,10 +25,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import PAIRS_COUNTS
 from ...game import Game
+from ...games.to_the_moon.game import ToTheMoon
 from ...rng import Rng
 from ..search import Budget, margin_reward, search_level
-from .sample import GuessedMoon, Knowledge, guess, knowledge
+from .sample import Knowledge, guess, knowledge
 
 View = dict[str, Any]
 
@@ -58,7 +60,7 @@ class MoonModel:
         return guess(self._knowledge(view), rng)
 
     def rollout_action(self, game: Game, rng: Rng) -> str:
-        assert isinstance(game, GuessedMoon)
+        assert isinstance(game, ToTheMoon)
         return rollout_policy(game)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
@@ -66,7 +68,11 @@ class MoonModel:
         return margin_reward(scores, seat, ROUND_MARGIN_SCALE)
 
 
-def rollout_policy(game: GuessedMoon) -> str:
+COUNTS = tuple(PAIRS_COUNTS[rank] for rank in range(11))
+"""Cards of each rank in the deck (index 0 unused)."""
+
+
+def rollout_policy(game: ToTheMoon) -> str:
     """The ``normal`` bot's choice, from the sampled state without building a view."""
     seat = game.turn
     assert seat is not None
@@ -74,7 +80,7 @@ def rollout_policy(game: GuessedMoon) -> str:
     hand = game.hands[seat]
     # What the seat cannot see, per rank: not yet won this round, not in its hand or the
     # trick (the deck and the other hands, whose mix it knows but not where each card is).
-    unseen = list(game.left)
+    unseen = [count - won for count, won in zip(COUNTS, game.won, strict=True)]
     for rank in hand:
         unseen[rank] -= 1
     in_trick = [False] * 11

@@ -23,9 +23,9 @@ A uniform shuffle of the physical cards makes every split of the unseen multiset
 hands and the deck as likely as it is under the random deal; how players chose to act is not
 used as evidence (that would need a model of their minds).
 
-A guess is a ``GuessedMoon``: the game class itself with one difference, the next round is
-never dealt, because the search only plays to the end of the current round (it saves a
-shuffle and a deep copy of the deal per playout).
+A guess is built by the game itself (``ToTheMoon.from_view``, which checks it against the
+view) as a playout world: it halts when the round is scored, because the search only plays
+to the end of the current round, and keeps no log.
 """
 
 from __future__ import annotations
@@ -36,64 +36,18 @@ from typing import Any
 
 from ...cards import PAIRS_COUNTS
 from ...games.to_the_moon.game import ToTheMoon
+from ...games.to_the_moon.knowledge import seen_in_hands, won_this_round
 from ...rng import Rng
 
 View = dict[str, Any]
 
 
-class GuessedMoon(ToTheMoon):
-    """A sampled To the Moon state: plays exactly like the game until the round is scored,
-    then stops instead of dealing the next round (the search never looks past it)."""
-
-    left: list[int]
-    """Per rank, the cards not yet in a score pile this round (for the rollout policy's
-    card counting: what a seat cannot see is these less its hand and the trick)."""
-
-    def _win_trick(self, seat: int, *, perfect: bool) -> None:
-        for rank in self.trick:
-            self.left[rank] -= 1
-        super()._win_trick(seat, perfect=perfect)
-
-    def _start_round(self) -> None:
-        # Called only from _end_round: the round the search was playing is over.
-        self.turn = None
-
-
 def held_by_others(view: View) -> list[Counter[int]]:
     """Per seat, the cards it was seen taking into hand this round (TM-7, TM-8) and has not
     built again since; empty for the viewer, whose hand is known anyway."""
-    me = view["seat"]
-    held: list[Counter[int]] = [Counter() for _ in range(view["players"])]
-    for entry in view["log"]:
-        seat = entry.get("seat")
-        if seat is None or seat == me:
-            continue
-        action = str(entry.get("action", ""))
-        if action == "test" and not entry.get("joined", True):
-            held[seat][entry["card"]] += 1
-        elif action.startswith("withdraw ") and entry.get("took") is not None:
-            held[seat][entry["took"]] += 1
-        elif action.startswith("build ") and held[seat][entry["card"]] > 0:
-            held[seat][entry["card"]] -= 1
-    return [+counts for counts in held]
-
-
-def won_this_round(view: View) -> Counter[int]:
-    """The cards in this round's score piles: every ``win`` of this round's log lists them."""
-    won: Counter[int] = Counter()
-    for entry in view["log"]:
-        if entry.get("action") == "win":
-            won.update(entry["cards"])
-    return won
-
-
-def perfects_this_round(view: View) -> list[int]:
-    """Perfect countdowns won this round, per seat (only the log tells)."""
-    perfects = [0] * view["players"]
-    for entry in view["log"]:
-        if entry.get("action") == "win" and entry.get("perfect"):
-            perfects[entry["seat"]] += 1
-    return perfects
+    held = seen_in_hands(view["log"], view["players"])
+    held[view["seat"]] = Counter()
+    return held
 
 
 @dataclass(frozen=True)
@@ -105,9 +59,6 @@ class Knowledge:
     """Per seat, the known cards it holds (sorted); the viewer's entry is its whole hand."""
     unseen: tuple[int, ...]
     """The unseen cards (sorted): other hands' unknown cards plus the deck."""
-    perfects: tuple[int, ...]
-    left: tuple[int, ...]
-    """Per rank (index 0 unused), the cards not in this round's score piles."""
 
 
 def knowledge(view: View) -> Knowledge:
@@ -119,7 +70,7 @@ def knowledge(view: View) -> Knowledge:
     unseen = Counter(PAIRS_COUNTS)
     unseen.subtract(view["hand"])
     unseen.subtract(view["trick"])
-    won = won_this_round(view)
+    won = won_this_round(view["log"])
     unseen.subtract(won)
     for seat in range(players):
         unseen.subtract(held[seat])
@@ -140,12 +91,10 @@ def knowledge(view: View) -> Knowledge:
         view=view,
         held=known,
         unseen=tuple(sorted(unseen.elements())),
-        perfects=tuple(perfects_this_round(view)),
-        left=tuple(PAIRS_COUNTS[rank] - won[rank] for rank in range(11)),
     )
 
 
-def guess(known: Knowledge, rng: Rng) -> GuessedMoon:
+def guess(known: Knowledge, rng: Rng) -> ToTheMoon:
     """A full state consistent with ``known.view``: the unseen cards shuffled, each other
     hand filled up around its known cards in seat order, the rest is the deck (top first)."""
     view = known.view
@@ -163,21 +112,4 @@ def guess(known: Knowledge, rng: Rng) -> GuessedMoon:
             start += need
             hand.sort()
         hands.append(hand)
-    game = GuessedMoon.bare(players, view["options"])
-    game.dealer = view["dealer"]
-    game.leader = view["leader"]
-    game.hands = hands
-    game.deck = pool[start:]
-    game.trick = list(view["trick"])
-    game.is_in = list(view["in"])
-    game.piles = list(view["piles"])
-    game.shown = list(view["shown"])
-    game.tricks_won = list(view["tricks_won"])
-    game.perfects = list(known.perfects)
-    game.left = list(known.left)
-    game.turn = view["to_act"]
-    game._round = view["round"]
-    game._totals = list(view["totals"])
-    game.score_sheet = list(view["score_sheet"])  # rounds scored later append; never edit
-    game.public_log = list(view["log"])  # the same: entries are only ever appended
-    return game
+    return ToTheMoon.from_view(view, hands, pool[start:])

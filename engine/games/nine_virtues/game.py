@@ -25,9 +25,12 @@ Choices where the rules are silent (written here so players and tests can rely o
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...errors import IllegalActionError
+from ...cards import PAIRS_COUNTS
+from ...errors import IllegalActionError, WorldError
 from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
@@ -71,6 +74,115 @@ class NineVirtues(Game):
         if options["deal"] is not None:
             explicit_deal(options["deal"], players)
 
+    # --- worlds built from a view, for search -------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: Mapping[str, JSON], hidden: Sequence[Sequence[int]], *, playout: bool = True
+    ) -> NineVirtues:
+        """The full state that ``view`` (a seat's view of a round in play) shows, with
+        ``hidden[s]`` the cards of seat ``s``'s hand that the viewer cannot see: all of it but
+        its ``known`` cards (``hidden[viewer]`` is empty). The set-aside cards are the rest of
+        the deck. Everything public, the viewer's hand, the turn, the dealer, the totals,
+        the score sheet and this round's log are the view's, so the world's own
+        ``view(viewer)`` equals ``view``.
+
+        ``WorldError`` unless the assignment fits the view: each hidden part fills its hand to
+        the hand size, every card is a rank of the Pairs deck and no rank is placed more
+        often than the deck holds it (PD-1), and in the call phase the caller holds the 1
+        (NV-9). With ``playout`` (the default) the world is for a search's playouts
+        (``Game.in_playout``): it halts once this round is scored and keeps no log."""
+        cls._check_world_view(view)
+        seat: int = view["seat"]
+        players: int = view["players"]
+        known: list[list[int]] = view["known"]
+        if len(hidden) != players:
+            raise WorldError("world-hidden-count", players=players)
+        placed: Counter[int] = Counter(view["hand"]) + Counter(view["centre"])
+        placed.update(view["killed"])
+        for row in view["bids"]:
+            placed.update(row)
+        for other in range(players):
+            want = 0 if other == seat else view["hand_sizes"][other] - len(known[other])
+            if len(hidden[other]) != want:
+                raise WorldError(
+                    "world-hidden-size", seat=other, size=want, count=len(hidden[other])
+                )
+            if other != seat:
+                placed.update(known[other])
+                placed.update(hidden[other])
+        for rank, count in placed.items():
+            if rank not in PAIRS_COUNTS or count > PAIRS_COUNTS[rank]:
+                raise WorldError(
+                    "world-rank-too-often",
+                    count=count,
+                    value=repr(rank),
+                    deck=PAIRS_COUNTS.get(rank, 0),
+                )
+        hands = [
+            list(view["hand"]) if other == seat else sorted([*known[other], *hidden[other]])
+            for other in range(players)
+        ]
+        stage: str = view["phase"]
+        if stage == CALL and ONE not in hands[view["caller"]]:
+            raise WorldError("world-caller-without-one")
+        game: NineVirtues = cls._world_from_view(view, playout=playout)
+        game._dealer = view["dealer"]
+        game._hands = hands
+        game._centre = list(view["centre"])
+        game._bids = [list(row) for row in view["bids"]]
+        game._killed = list(view["killed"])
+        game._known = [list(row) for row in known]
+        game._stage = stage
+        # A view's ``turn`` is the turn being played; in the call phase, the last one played.
+        game._turns = view["turn"] - 1 if stage == PLAY else view["turn"]
+        return game
+
+    # --- read-only state, for a search's rollouts in a world (never the real game's) -------
+
+    @property
+    def stage(self) -> str:
+        """``play``, ``call`` or ``over`` (the view's ``phase``)."""
+        return self._stage
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]:
+        """Every seat's hand, sorted (hidden information: for worlds built by
+        ``from_view``)."""
+        return self._hands
+
+    @property
+    def centre(self) -> Sequence[int]:
+        return self._centre
+
+    @property
+    def bids(self) -> Sequence[Sequence[int]]:
+        return self._bids
+
+    @property
+    def killed(self) -> Sequence[int]:
+        return self._killed
+
+    @property
+    def known(self) -> Sequence[Sequence[int]]:
+        """Per seat, the ranks the table knows are in its hand (taken by Swap)."""
+        return self._known
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played this round, from 1 (NV-6, NV-8)."""
+        return self._turns + 1
+
+    @property
+    def kills_allowed(self) -> bool:
+        """NV-6: Kill is open (every player has had a turn this round)."""
+        return self._kills_allowed()
+
+    @property
+    def swaps_allowed(self) -> bool:
+        """NV-8: Swap is open this turn (``swap_limit``)."""
+        return self._swaps_allowed()
+
     # --- rounds --------------------------------------------------------------------------
 
     def _setup(self) -> None:
@@ -112,6 +224,8 @@ class NineVirtues(Game):
         if self._round == self.players:  # NV-2: everyone has dealt once
             self._stage = OVER
             self._finish()
+            return
+        if self._halted:  # a playout world stops at the end of its round
             return
         self._round += 1
         self._dealer = (self._dealer + 1) % self.players  # NV-2: the deal passes left

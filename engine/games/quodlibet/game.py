@@ -28,10 +28,11 @@ Decisions where RULES.md is silent, as a careful player would expect:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...cards import french_deck, parse_card, rank_of, rank_value, sort_cards
-from ...errors import IllegalActionError
+from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
+from ...errors import IllegalActionError, WorldError
 from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
@@ -45,7 +46,7 @@ from .contracts import (
 )
 from .deal import Deal
 from .snack import SnackDeal
-from .tricks_deal import TricksDeal, parse_play
+from .tricks_deal import TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -181,6 +182,89 @@ class Quodlibet(Game):
             first_is_snack = contracts is not None and contracts[0] == SNACK
             read_deal_option(options["deal"], first_is_snack)
 
+    # --- worlds built from a view, for search -------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls,
+        view: Mapping[str, JSON],
+        hands: Sequence[Sequence[str]],
+        piles: Sequence[Sequence[str]] | None = None,
+        *,
+        playout: bool = True,
+    ) -> Quodlibet:
+        """The full state that ``view`` (a seat's view of a deal in play) shows, with the
+        cards the viewer cannot see placed: ``hands`` every seat's cards now (while the
+        dealer chooses, the hands as dealt; in Open Trousers the viewer's own hand in the
+        order it is held, QL-17) and, in Snack, ``piles`` the six piles' cards (a taken pile
+        empty). Everything public, the turn, the totals, the score sheet and this deal's
+        log are the view's, so the world's ``view(viewer)`` equals ``view``.
+
+        ``WorldError`` unless the assignment fits the view: the hand sizes are the view's,
+        every hand the viewer sees is as it sees it, the 32 cards are each in exactly one
+        place (hands, this deal's plays, Snack's piles and rows), and in a contract that
+        must follow suit no seat holds a suit it has shown void in (QL-7). (In Snack, what
+        takes and passes say about hands, QL-22, is left to the caller.) With ``playout``
+        (the default) the world is for a search's playouts (``Game.in_playout``): it halts
+        once this deal is scored and keeps no log."""
+        cls._check_world_view(view)
+        seat: int = view["seat"]
+        phase: str = view["phase"]
+        if len(hands) != PLAYERS or [len(hand) for hand in hands] != list(view["hand_sizes"]):
+            raise WorldError("world-hand-sizes")
+        game = cls._world_from_view(view, playout=playout)
+        game.practice = game.options["contracts"]
+        game.played = [entry["detail"]["contract"] for entry in view["score_sheet"]]
+        game.contract = view["contract"]
+        game.dealer = view["dealer"]
+        game.dealt = []
+        game.deal = None
+        if phase == "snack":
+            if piles is None:
+                raise WorldError("world-no-piles")
+            deal = SnackDeal.from_view(view, hands, piles, checks=not playout)
+            if sort_cards(deal.hand(seat)) != view["hand"]:
+                raise WorldError("world-own-hand")
+            game.deal = deal
+            return game
+        if piles is not None:
+            raise WorldError("world-piles-not-snack")
+        plays = [] if phase == "choose" else plays_in_log(view["log"])
+        cards = [card for hand in hands for card in hand] + [card for _, card in plays]
+        if sorted(cards) != sorted(french_deck()):
+            raise WorldError("world-not-the-deck", count=32)
+        seen_hands: list[list[str] | None] = view["hands"]
+        for other, hand in enumerate(hands):
+            seen = view["hand"] if other == seat else seen_hands[other]
+            if (
+                seen is not None
+                and None not in seen
+                and list(seen) != (sort_cards(hand) if other == seat else list(hand))
+            ):
+                raise WorldError("world-seen-hand", seat=other)
+        if phase == "choose":
+            game.dealt = [list(hand) for hand in hands]
+            return game
+        rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
+        if rules.must_follow:
+            for start in range(0, len(plays), PLAYERS):
+                trick = plays[start : start + PLAYERS]
+                led = suit_of(trick[0][1])
+                for who, card in trick[1:]:
+                    if suit_of(card) != led and any(suit_of(c) == led for c in hands[who]):
+                        raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
+        game.dealt = [
+            [*hand, *(card for who, card in plays if who == other)]
+            for other, hand in enumerate(hands)
+        ]
+        trick_deal = TricksDeal.resume(
+            rules, game.dealer, [list(hand) for hand in hands], view["leader"], plays
+        )
+        if trick_deal.to_act != view["to_act"]:
+            raise WorldError("world-to-act")
+        game.deal = trick_deal
+        return game
+
     # --- set-up and the flow of deals --------------------------------------------------------
 
     def _setup(self) -> None:
@@ -276,13 +360,19 @@ class Quodlibet(Game):
 
     def _end_deal(self, deal: Deal) -> None:
         scores = deal.scores()
-        self._score_round(
-            scores, {"contract": deal.contract, "dealer": self.dealer, **deal.detail()}
+        # A playout world's score sheet has no detail: it would only be thrown away.
+        detail = (
+            None
+            if self._playout
+            else {"contract": deal.contract, "dealer": self.dealer, **deal.detail()}
         )
+        self._score_round(scores, detail)
         self._announce(None, "score", contract=deal.contract, scores=scores)
         self.played.append(deal.contract)
         if self._round == self.deal_count:
             self._finish()
+            return
+        if self._halted:  # a playout world stops at the end of its deal
             return
         self.dealer = self._next_dealer()
         self._round += 1

@@ -41,11 +41,11 @@ Where the rules are silent (the choices made here)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import FRENCH_CARDS, parse_card, rank_of, sort_cards
-from ...errors import IllegalActionError
+from ...cards import FRENCH_CARDS, french_deck, parse_card, rank_of, sort_cards
+from ...errors import IllegalActionError, WorldError
 from ...messages import Message, message
 from ...untrusted import ascii_int
 from .snack_rows import Rows
@@ -100,6 +100,58 @@ class SnackDeal:
         self._exits: list[dict[str, Any]] = []
         self._pickup: dict[str, Any] | None = None
         self._to_act: int | None = (dealer + 1) % SEATS  # QL-22: the dealer's left starts
+        self.checks = True
+        """``do`` re-checks its action (False in a playout world: search plays only legal
+        actions)."""
+
+    @classmethod
+    def from_view(
+        cls,
+        view: Mapping[str, Any],
+        hands: Sequence[Sequence[str]],
+        piles: Sequence[Sequence[str]],
+        *,
+        checks: bool = True,
+    ) -> SnackDeal:
+        """The Snack deal a seat's ``view`` shows (rows, pile and hand sizes, exits, scores,
+        the seat to act), with ``hands`` every seat's cards and ``piles`` the cards of the six
+        piles (a taken pile empty). ``WorldError`` unless the sizes are the view's and hands,
+        piles and rows hold the 32 cards once each (QL-20)."""
+        if [len(hand) for hand in hands] != list(view["hand_sizes"]):
+            raise WorldError("world-hand-sizes")
+        if [len(pile) for pile in piles] != list(view["piles"]):
+            raise WorldError("world-pile-sizes")
+        rows = Rows.from_view(view["rows"])
+        cards = [card for part in (*hands, *piles) for card in part] + rows.on_table()
+        if sorted(cards) != sorted(french_deck()):
+            raise WorldError("world-not-the-deck", count=32)
+        deal: SnackDeal = cls.__new__(cls)
+        deal.dealer = view["dealer"]
+        deal._hands = [list(hand) for hand in hands]
+        deal._piles = [list(pile) for pile in piles]
+        deal._taken = [size == 0 for size in view["piles"]]
+        deal._rows = rows
+        deal._out = list(view["out"])
+        deal._scores = list(view["snack_scores"])
+        deal._exits = [dict(entry["out"]) for entry in view["log"] if "out" in entry]
+        deal._pickup = None
+        deal._to_act = view["to_act"]
+        deal.checks = checks
+        return deal
+
+    # --- read-only state, for a search's rollouts in a world (never the real deal's) -------
+
+    def hand(self, seat: int) -> Sequence[str]:
+        """The cards ``seat`` holds (hidden information), in the order they came."""
+        return self._hands[seat]
+
+    def fitting(self) -> list[str]:
+        """Every card that would fit a row now (QL-21)."""
+        return self._rows.next_cards()
+
+    def remaining_piles(self) -> list[int]:
+        """The numbers of the piles not taken yet."""
+        return [i + 1 for i, taken in enumerate(self._taken) if not taken]
 
     # --- the Deal interface --------------------------------------------------------------
 
@@ -120,7 +172,7 @@ class SnackDeal:
         plays = self._playable(seat)
         if plays:
             return sorted(f"play {card}" for card in plays)
-        takes = [f"take {number}" for number in self._remaining_piles()]
+        takes = [f"take {number}" for number in self.remaining_piles()]
         return sorted(takes) if takes else ["pass"]
 
     def parse(self, text: str) -> str:
@@ -167,14 +219,14 @@ class SnackDeal:
                 return message("snack-can-play")
             if self._taken[int(arg) - 1]:
                 return message("snack-pile-taken", pile=int(arg))
-        elif verb == "pass" and (can_play or self._remaining_piles()):
+        elif verb == "pass" and (can_play or self.remaining_piles()):
             return message("snack-must-act")
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def do(self, action: str) -> dict[str, Any]:
         """Carry out a legal action; return what the table saw beyond the action text."""
         seat = self._to_act
-        if seat is None or action not in self.legal():
+        if seat is None or (self.checks and action not in self.legal()):
             raise IllegalActionError("illegal", self.why_illegal(action))
         verb, _, arg = action.partition(" ")
         if verb == "take":
@@ -219,10 +271,8 @@ class SnackDeal:
     # --- the rules -------------------------------------------------------------------------
 
     def _playable(self, seat: int) -> list[str]:
-        return [card for card in self._hands[seat] if self._rows.fits(card)]
-
-    def _remaining_piles(self) -> list[int]:
-        return [i + 1 for i, taken in enumerate(self._taken) if not taken]
+        fitting = self._rows.next_cards()  # once, not once per card
+        return [card for card in self._hands[seat] if card in fitting]
 
     def _next_in(self, seat: int) -> int:
         """The next seat clockwise that is not out (QL-22)."""
@@ -258,7 +308,7 @@ class SnackDeal:
         extras: dict[str, Any] = {}
         if place == SEATS - 1:
             last = still_in[0]
-            numbers = self._remaining_piles()
+            numbers = self.remaining_piles()
             picked = [card for n in numbers for card in self._piles[n - 1]]
             for n in numbers:
                 self._taken[n - 1] = True

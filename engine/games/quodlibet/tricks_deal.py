@@ -14,6 +14,7 @@ current order (QL-17).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import parse_card, sort_cards, suit_of
@@ -47,6 +48,12 @@ def parse_play(text: str) -> str:
     return f"play {parse_card(target)}"
 
 
+def plays_in_log(log: Sequence[Mapping[str, Any]]) -> list[Play]:
+    """The cards played so far in this deal, in order, from its public log (every play names
+    its card, ``play @i`` included)."""
+    return [(entry["seat"], entry["card"]) for entry in log if "card" in entry]
+
+
 class TricksDeal:
     """A trick contract being played: a ``Deal`` (deal.py)."""
 
@@ -61,6 +68,28 @@ class TricksDeal:
         self.leader = leader
         """Who led (or is to lead) the current trick."""
         self._to_act = leader
+
+    @classmethod
+    def resume(
+        cls,
+        rules: Contract,
+        dealer: int,
+        hands: list[list[str]],
+        leader: int,
+        plays: Sequence[Play],
+    ) -> TricksDeal:
+        """The deal after ``plays`` (``plays_in_log``), with ``hands`` the cards still held
+        and ``leader`` the seat that led (or leads) the current trick: complete tricks of
+        four, the trick in progress, and the seat to act (QL-7)."""
+        deal: TricksDeal = cls(rules, dealer, hands, leader)
+        done = len(plays) - len(plays) % PLAYERS
+        deal.tricks = [Trick(tuple(plays[i : i + PLAYERS])) for i in range(0, done, PLAYERS)]
+        deal.trick = list(plays[done:])
+        if deal.trick:
+            deal._to_act = next_seat(deal.trick[-1][0], PLAYERS)
+        elif deal.tricks:
+            deal._to_act = deal.tricks[-1].winner
+        return deal
 
     # --- the Deal protocol ---------------------------------------------------------------
 

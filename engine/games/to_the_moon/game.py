@@ -37,12 +37,17 @@ Where the rules are silent, this module plays it as a careful player would expec
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from ...cards import PAIRS_COUNTS
+from ...errors import WorldError
 from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
 from .deal import ROUNDS, check_deal, shuffled_deal
+from .knowledge import perfects_this_round, seen_in_hands, won_this_round
 from .notation import parse_action, split_action
 
 ALL_RANKS = 10
@@ -75,7 +80,70 @@ class ToTheMoon(Game):
     """Per seat, the card taken when going out, until the next lead (TM-8)."""
     tricks_won: list[int]
     perfects: list[int]
+    won: list[int]
+    """Per rank (index 0 unused), the cards in this round's score piles (public: every
+    ``win`` in the log lists its cards)."""
     turn: int | None
+
+    # --- worlds built from a view, for search -------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls,
+        view: Mapping[str, JSON],
+        hands: Sequence[Sequence[int]],
+        deck: Sequence[int],
+        *,
+        playout: bool = True,
+    ) -> ToTheMoon:
+        """The full state that ``view`` (a seat's view of a round in play) shows, with the
+        cards the viewer cannot see placed: ``hands`` every seat's hand (the viewer's must be
+        its own) and ``deck`` the face-down deck, top card first. Everything public, the
+        turn, the totals, the score sheet and this round's log are the view's, so the
+        world's ``view(viewer)`` equals ``view``.
+
+        ``WorldError`` unless the assignment fits the view: hand and deck sizes are the
+        view's, every hand holds the cards its seat was seen taking this round and has not
+        built since (``knowledge.seen_in_hands``), and hands, deck, countdown and this
+        round's score piles are exactly the 55 Pairs cards (PD-1). With ``playout`` (the
+        default) the world is for a search's playouts (``Game.in_playout``): it halts once
+        this round is scored and keeps no log."""
+        cls._check_world_view(view)
+        seat: int = view["seat"]
+        players: int = view["players"]
+        sizes: list[int] = view["hand_sizes"]
+        if len(hands) != players or any(
+            len(hand) != size for hand, size in zip(hands, sizes, strict=True)
+        ):
+            raise WorldError("world-hand-sizes")
+        if sorted(hands[seat]) != list(view["hand"]):
+            raise WorldError("world-own-hand")
+        if len(deck) != view["deck_size"]:
+            raise WorldError("world-deck-size", size=view["deck_size"])
+        log = view["log"]
+        for other, cards in enumerate(seen_in_hands(log, players)):
+            if other != seat and cards - Counter(hands[other]):
+                raise WorldError("world-seen-taking", seat=other)
+        won = won_this_round(log)
+        placed = Counter(view["trick"]) + won + Counter(deck)
+        for hand in hands:
+            placed.update(hand)
+        if placed != PAIRS_COUNTS:
+            raise WorldError("world-not-the-deck", count=55)
+        game = cls._world_from_view(view, playout=playout)
+        game.dealer = view["dealer"]
+        game.leader = view["leader"]
+        game.hands = [sorted(hand) for hand in hands]
+        game.deck = list(deck)
+        game.trick = list(view["trick"])
+        game.is_in = list(view["in"])
+        game.piles = list(view["piles"])
+        game.shown = list(view["shown"])
+        game.tricks_won = list(view["tricks_won"])
+        game.perfects = perfects_this_round(log, players)
+        game.won = [won[rank] for rank in range(ALL_RANKS + 1)]
+        game.turn = view["to_act"]
+        return game
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -109,6 +177,7 @@ class ToTheMoon(Game):
         self.piles = [0] * self.players
         self.tricks_won = [0] * self.players
         self.perfects = [0] * self.players
+        self.won = [0] * (ALL_RANKS + 1)
         self._lead(self.dealer)
 
     # --- play -----------------------------------------------------------------------------
@@ -186,6 +255,8 @@ class ToTheMoon(Game):
     def _win_trick(self, seat: int, *, perfect: bool) -> None:
         """TM-9, TM-10: the trick goes to ``seat``'s score pile; they lead the next one."""
         cards = list(self.trick)
+        for rank in cards:
+            self.won[rank] += 1
         self.piles[seat] += len(cards)
         self.tricks_won[seat] += 1
         if perfect:
@@ -208,6 +279,8 @@ class ToTheMoon(Game):
         self._announce(None, "round-end", scores=scores)
         if self._round >= ROUNDS:
             self._finish()
+            return
+        if self._halted:  # a playout world stops at the end of its round
             return
         self._round += 1
         self.dealer = (self.dealer + 1) % self.players

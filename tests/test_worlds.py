@@ -1,0 +1,249 @@
+"""Worlds built by the games from a seat's view (``from_view``, README "Engine: worlds built
+from a view"): with the true hidden cards a world is the real game, seen from the view and
+played to the end of the round; an assignment that contradicts the view is refused with
+``WorldError``; a playout world halts at the round's end and keeps no log."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import engine
+from engine.errors import WORLD_ERRORS, WorldError
+from engine.game import Game
+from engine.games.nine_virtues.game import NineVirtues
+from engine.games.quodlibet.game import Quodlibet
+from engine.games.quodlibet.snack import SnackDeal
+from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.games.to_the_moon.game import ToTheMoon
+from engine.rng import Rng
+
+
+def advance(game: Game, rng: Rng, moves: int) -> None:
+    for _ in range(moves):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def true_world(game: Game, seat: int, *, playout: bool = True) -> Game:
+    """The world of ``game.view(seat)`` with the real hidden cards."""
+    view = game.view(seat)
+    if isinstance(game, NineVirtues):
+        hidden = [
+            []
+            if other == seat
+            else sorted((Counter(hand) - Counter(view["known"][other])).elements())
+            for other, hand in enumerate(game.hands)
+        ]
+        return NineVirtues.from_view(view, hidden, playout=playout)
+    if isinstance(game, ToTheMoon):
+        return ToTheMoon.from_view(view, game.hands, game.deck, playout=playout)
+    assert isinstance(game, Quodlibet)
+    deal = game.deal
+    if deal is None:
+        return Quodlibet.from_view(view, game.dealt, playout=playout)
+    if isinstance(deal, SnackDeal):
+        hands = [deal.hand(s) for s in range(4)]
+        piles = [
+            [] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)
+        ]
+        return Quodlibet.from_view(view, hands, piles, playout=playout)
+    assert isinstance(deal, TricksDeal)
+    return Quodlibet.from_view(view, deal.hands, playout=playout)
+
+
+CASES = [
+    ("nine-virtues", 3, {}),
+    ("nine-virtues", 5, {"swap_limit": 4}),
+    ("to-the-moon", 2, {}),
+    ("to-the-moon", 4, {}),
+    ("quodlibet", 4, {}),
+    ("quodlibet", 4, {"contracts": ["open-trousers", "good-hunting", "snack"]}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+def test_the_true_world_is_the_real_game_to_the_end_of_the_round(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    rng = Rng(players, len(options))
+    checked = 0
+    for seed in range(3):
+        game = engine.new_game(game_id, players=players, seed=seed, options=options)
+        for stop in (0, 7, 13, 29):
+            advance(game, rng, stop)
+            if game.is_over:
+                break
+            seat = game.to_act
+            assert seat is not None
+            world = true_world(game, seat)
+            assert world.in_playout
+            assert world.view(seat) == game.view(seat)
+            for other in range(players):
+                assert world.view(other) == game.view(other)
+            real = game.clone()
+            scored = len(real.score_sheet)
+            log_length = len(world.public_log)
+            while len(real.score_sheet) == scored:
+                action = rng.choice(real.legal_actions())
+                assert world.legal_actions() == real.legal_actions()
+                real.apply(action)
+                world.play_unchecked(action)
+            assert world.to_act is None and world.legal_actions() == []  # halted
+            assert world.score_sheet[scored]["scores"] == real.score_sheet[scored]["scores"]
+            assert world.score_sheet[scored]["detail"] is None
+            assert world.totals == real.totals
+            assert world.is_over == real.is_over
+            assert len(world.public_log) == log_length and world.log == []
+            checked += 1
+    assert checked >= 6
+
+
+def test_a_world_that_goes_on_plays_like_the_real_game() -> None:
+    game = engine.new_game("to-the-moon", players=3, seed=4)
+    advance(game, Rng(1), 10)
+    seat = game.to_act
+    assert seat is not None
+    world = true_world(game, seat, playout=False)
+    assert not world.in_playout
+    world.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])
+    assert world.public_log == game.public_log
+
+
+PRODUCED: set[str] = set()
+"""World refusal codes the tests below produced (every ``world-*`` message must be)."""
+
+
+def refused(build: Any) -> str:
+    """The code of the ``WorldError`` ``build()`` raises (its English is checked too)."""
+    with pytest.raises(WorldError) as raised:
+        build()
+    error = raised.value
+    assert str(error) == WORLD_ERRORS[error.code].format(**error.params)
+    PRODUCED.add(error.code)
+    return error.code
+
+
+def test_nine_virtues_refuses_worlds_that_contradict_the_view() -> None:
+    hands = [[1, 10, 10, 5, 5, 6], [8, 8, 8, 9, 9, 9], [2, 3, 3, 4, 4, 6]]
+    options = {"deal": {"hands": hands, "centre": [10, 9, 8, 7, 7, 7]}, "dealer": 2}
+    game = engine.new_game("nine-virtues", players=3, seed=1, options=options)
+    for action in ["bid 10", "bid 9", "bid 8", "kill 7", "kill 7", "kill 7"]:
+        game.apply(action)
+    view = game.view(1)
+    assert view["phase"] == "call" and view["caller"] == 0
+    good = [[1, 5, 5, 6, 10, 10], [], [2, 3, 3, 4, 4, 6]]
+    NineVirtues.from_view(view, good)
+    assert refused(lambda: NineVirtues.from_view(view, good[:2])) == "world-hidden-count"
+    assert (
+        refused(lambda: NineVirtues.from_view(view, [good[0][1:], [], good[2]]))
+        == "world-hidden-size"
+    )
+    too_many = [[10, 5, 5, 6, 10, 10], [], [2, 3, 3, 4, 4, 6]]
+    assert refused(lambda: NineVirtues.from_view(view, too_many)) == "world-caller-without-one"
+    eights = [[1, 8, 8, 8, 8, 8], [], [2, 3, 3, 4, 4, 6]]  # with 4 seen, 9 of the 8 eights
+    assert refused(lambda: NineVirtues.from_view(view, eights)) == "world-rank-too-often"
+
+
+def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
+    game = engine.new_game("to-the-moon", players=2, seed=3, options={"dealer": 0})
+    while not any(entry.get("took") is not None for entry in game.public_log):
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.startswith("withdraw ")), legal[0]))
+    taker = next(e["seat"] for e in game.public_log if e.get("took") is not None)
+    took = next(e["took"] for e in game.public_log if e.get("took") is not None)
+    viewer = 1 - taker
+    view = game.view(viewer)
+    hands, deck = [list(h) for h in game.hands], list(game.deck)
+    ToTheMoon.from_view(view, hands, deck)
+    assert refused(lambda: ToTheMoon.from_view(view, hands, deck[1:])) == "world-deck-size"
+    mine = [list(h) for h in hands]
+    other_card = next(card for card in deck if card not in hands[viewer])
+    mine[viewer][0] = other_card
+    mine_deck = list(deck)
+    mine_deck[deck.index(other_card)] = hands[viewer][0]
+    assert refused(lambda: ToTheMoon.from_view(view, mine, mine_deck)) == "world-own-hand"
+    # Move every card of the rank the taker was seen taking (TM-8) into the deck.
+    hand, new_deck = list(hands[taker]), list(deck)
+    spare = iter(i for i, card in enumerate(deck) if card != took)
+    for k, card in enumerate(hand):
+        if card == took:
+            i = next(spare)
+            hand[k], new_deck[i] = new_deck[i], card
+    moved = [hand if s == taker else list(h) for s, h in enumerate(hands)]
+    assert refused(lambda: ToTheMoon.from_view(view, moved, new_deck)) == "world-seen-taking"
+    twice = [list(h) for h in hands]
+    twice[taker][0] = deck[0] if deck[0] != twice[taker][0] else 1
+    assert refused(lambda: ToTheMoon.from_view(view, twice, deck)) == "world-not-the-deck"
+
+
+def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
+    # Minus: seat 1 shows it has no spades; a world giving it a spade is refused (QL-7).
+    hands = [
+        ["7S", "8S", "9S", "TS", "7H", "8H", "9H", "TH"],
+        ["JH", "QH", "KH", "AH", "7D", "8D", "9D", "TD"],
+        ["JS", "QS", "KS", "AS", "JD", "QD", "KD", "AD"],
+        ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+    ]
+    options = {"contracts": ["minus"], "dealer": 3, "deal": {"hands": hands}}
+    game = engine.new_game("quodlibet", seed=1, options=options)
+    game.apply("play 7S")
+    game.apply("play JH")  # seat 1 shows a void in spades
+    view = game.view(2)
+    deal = game.deal
+    assert isinstance(deal, TricksDeal)
+    current = [list(hand) for hand in deal.hands]
+    Quodlibet.from_view(view, current)
+    bad = [list(hand) for hand in current]
+    bad[1][0], bad[0][0] = bad[0][0], bad[1][0]  # a spade to seat 1, a heart to seat 0
+    assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    mine = [list(hand) for hand in current]
+    mine[2][0], mine[3][0] = mine[3][0], mine[2][0]
+    assert refused(lambda: Quodlibet.from_view(view, mine)) == "world-seen-hand"
+    twice = [list(hand) for hand in current]
+    twice[3][0] = twice[0][1]
+    assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
+    assert refused(lambda: Quodlibet.from_view(view, current[:3])) == "world-hand-sizes"
+    assert refused(lambda: Quodlibet.from_view(view, current, [[]] * 6)) == "world-piles-not-snack"
+    moved_on = {**view, "to_act": 3}
+    assert refused(lambda: Quodlibet.from_view(moved_on, current)) == "world-to-act"
+    assert refused(lambda: ToTheMoon.from_view(view, current, [])) == "world-wrong-game"
+    assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
+
+
+def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
+    game = engine.new_game("quodlibet", seed=2, options={"contracts": ["snack"]})
+    advance(game, Rng(5), 3)
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    deal = game.deal
+    assert isinstance(deal, SnackDeal)
+    hands = [list(deal.hand(s)) for s in range(4)]
+    piles = [[] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)]
+    Quodlibet.from_view(view, hands, piles)
+    assert refused(lambda: Quodlibet.from_view(view, hands)) == "world-no-piles"
+    fuller = [list(pile) for pile in piles]
+    other = next(s for s in range(4) if s != seat and hands[s])
+    fuller[next(i for i, pile in enumerate(piles) if pile)].append(hands[other][0])
+    assert refused(lambda: Quodlibet.from_view(view, hands, fuller)) == "world-pile-sizes"
+    swapped = [list(hand) for hand in hands]
+    pile = next(i for i, pile in enumerate(piles) if pile)
+    mine = [list(p) for p in piles]
+    swapped[seat][0], mine[pile][0] = mine[pile][0], swapped[seat][0]
+    assert refused(lambda: Quodlibet.from_view(view, swapped, mine)) == "world-own-hand"
+    twice = [list(hand) for hand in hands]
+    twice[other][0] = hands[seat][0]
+    assert refused(lambda: Quodlibet.from_view(view, twice, piles)) == "world-not-the-deck"
+
+
+def test_every_world_refusal_is_produced_and_worded() -> None:
+    test_nine_virtues_refuses_worlds_that_contradict_the_view()
+    test_to_the_moon_refuses_worlds_that_contradict_the_view()
+    test_quodlibet_refuses_worlds_that_contradict_the_view()
+    test_snack_worlds_refuse_what_contradicts_the_view()
+    assert sorted(set(WORLD_ERRORS) - PRODUCED) == []
