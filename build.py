@@ -530,6 +530,7 @@ def build_site(
             _copy(path, stage / pyscript_dir / path.name)
 
     # The message catalogs (web/i18n/<lang>/*.json) and their formatter (README, "Languages").
+    page_words.cache_clear()  # `serve` rebuilds in one process: read the catalogs afresh
     write_catalogs(stage)
 
     # Which per-game renderers exist (the others fall back to the generic one).
@@ -579,6 +580,9 @@ def build_site(
     # with its version and precaches them (one page, one version, online or offline).
     pages = write_embed_discovery(stage, catalog, site_base_url(base_url))
     say(f"build: {pages} game pages and oEmbed files for {site_base_url(base_url)}")
+
+    # The web app manifest in every language (page.manifest-* in the catalogs).
+    write_manifests(stage)
 
     # Our own modules and stylesheets, minified (vendor/ ships as published).
     if minified:
@@ -698,6 +702,31 @@ ICONS = (
     ("maskable.svg", 512, "maskable-512.png"),
 )
 """``(source in web/icons/, pixels, output in icons/)``: the PNGs manifest.webmanifest names."""
+
+
+def manifest_name(lang: str) -> str:
+    """The manifest of a language: English's is manifest.webmanifest (the one the HTML links
+    to before its scripts run); page-words.js points the link at the reader's language's."""
+    return "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
+
+
+def write_manifests(site: Path) -> None:
+    """web/manifest.webmanifest with its name, short name, description and ``lang`` from each
+    language's catalog (page.manifest-*), one file per language. The id, start URL and icons
+    are the same in all, so it is one installed app whatever language installed it."""
+    base = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for lang, words in page_words().items():
+        data = {
+            **base,
+            "name": words["page.manifest-name"],
+            "short_name": words["page.manifest-short-name"],
+            "description": words["page.manifest-description"],
+            "lang": lang,
+        }
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        (site / manifest_name(lang)).write_text(text, encoding="utf-8")
+
+
 PRECACHE_FILES = ("manifest.webmanifest",)
 PRECACHE_DIRS = ("css", "js", "icons", "py", "vendor")
 """What sw.js precaches: the pages (every ``*.html`` at the top: index.html, the game and
@@ -737,6 +766,7 @@ def write_service_worker(site: Path) -> tuple[int, int]:
         raise StepFailed('build: web/index.html lacks <meta name="parlour-version" ...>')
     pages = sorted(site.glob("*.html"))
     files = [site / name for name in PRECACHE_FILES]
+    files += (p for p in sorted(site.glob("manifest.*.webmanifest")))  # the other languages
     for folder in PRECACHE_DIRS:
         files += (p for p in (site / folder).rglob("*") if p.is_file() and p.suffix != ".map")
     entries: list[tuple[str, str, int]] = []
@@ -797,11 +827,41 @@ def fill_embed_pages(site: Path, styles: str, manifest_json: str) -> None:
         path.write_text(page)
 
 
+def word(message: str, **values: str) -> str:
+    """A catalog message with its simple ``{name}`` arguments filled in, for what the build
+    writes into pages (titles, descriptions, manifests). Messages used here hold no plural or
+    select (those are worded in the browser); one that does is refused."""
+    if re.search(r"\{\s*\w+\s*,", message):
+        raise StepFailed(f"build: {message!r} needs the browser's formatter (plural or select)")
+    return re.sub(r"\{\s*(\w+)\s*\}", lambda m: values[m.group(1)], message)
+
+
+@functools.cache
+def page_words() -> dict[str, dict[str, str]]:
+    """``{lang: {key: message}}`` from the catalogs, each language filled up from English (a
+    language that lacks a key is caught by tests/test_catalogs.py, never by a broken page)."""
+    catalogs = read_catalogs()
+    english = catalogs["en"]
+    return {lang: {**english, **messages} for lang, messages in catalogs.items()}
+
+
+def game_names(game_id: str, fallback: str) -> list[str]:
+    """The game's name in every language, English first, each once."""
+    names: list[str] = []
+    for lang in sorted(page_words(), key=lambda code: code != "en"):
+        name = page_words()[lang].get(f"common.game-{game_id}", fallback)
+        if name not in names:
+            names.append(name)
+    return names
+
+
 def embed_snippet(base: str, game_id: str, name: str, height: int = OEMBED_HEIGHT) -> str:
     """The iframe (and optional resize script) that embeds a game; embed-builder.js writes
-    the same markup from the reader's choices."""
+    the same markup from the reader's choices. ``name`` may hold several languages' names
+    (the oEmbed answer has one file for every reader); the frame itself has no ``lang=``, so
+    it shows each reader's own language."""
     src = escape(f"{base}/embed.html?game={game_id}")
-    title = escape(f"{name}, a card game from Parlour")
+    title = escape(word(page_words()["en"]["embed.frame-title"], game=name))
     return (
         f'<iframe src="{src}" title="{title}" width="100%" height="{height}"'
         ' style="border:0;max-width:100%" loading="lazy" allow="fullscreen"'
@@ -811,14 +871,18 @@ def embed_snippet(base: str, game_id: str, name: str, height: int = OEMBED_HEIGH
 
 
 def oembed(base: str, game_id: str, name: str) -> dict[str, object]:
-    """The oEmbed 1.0 response (type ``rich``) for one game's page."""
+    """The oEmbed 1.0 response (type ``rich``) for one game's page. One answer serves every
+    consumer (a static site cannot see the asker's language, and the discovery link is in one
+    static page), so its title names the game in every language ("Nine Virtues / 아홉 가지
+    덕목 · Parlour") and its frame follows each reader's browser language."""
+    names = " / ".join(game_names(game_id, name))
     return {
         "version": "1.0",
         "type": "rich",
-        "title": f"{name} \u00b7 Parlour",
+        "title": word(page_words()["en"]["page.oembed-title"], game=names),
         "provider_name": "Parlour",
         "provider_url": f"{base}/",
-        "html": embed_snippet(base, game_id, name),
+        "html": embed_snippet(base, game_id, names),
         "width": OEMBED_WIDTH,
         "height": OEMBED_HEIGHT,
         "cache_age": 86400,
@@ -835,11 +899,14 @@ def write_embed_discovery(site: Path, catalog: dict[str, object], base: str) -> 
         raise StepFailed("build: web/index.html lacks its <title> or description")
     title_tag, description_tag = found[0].group(0), found[1].group(0)
     (site / "oembed").mkdir(exist_ok=True)
+    english = page_words()["en"]
     for game_id, info in sorted(catalog.items()):
-        name = str(info["name"]) if isinstance(info, dict) else game_id
-        data = json.dumps(oembed(base, game_id, name), indent=2, ensure_ascii=False)
+        fallback = str(info["name"]) if isinstance(info, dict) else game_id
+        data = json.dumps(oembed(base, game_id, fallback), indent=2, ensure_ascii=False)
         (site / "oembed" / f"{game_id}.json").write_text(data + "\n")
-        title = f"{name} \u00b7 Parlour: card games in the browser"
+        # The page's English words (its scripts word it again in the reader's language).
+        name = english.get(f"common.game-{game_id}", fallback)
+        title = word(english["page.game-title"], game=name)
         head = (
             f"<title>{escape(title)}</title>\n"
             f'  <link rel="canonical" href="{escape(base)}/{game_id}.html">\n'
@@ -847,10 +914,7 @@ def write_embed_discovery(site: Path, catalog: dict[str, object], base: str) -> 
             f' href="{escape(base)}/oembed/{game_id}.json" title="{escape(name)}">\n'
             f'  <meta name="parlour-game" content="{escape(game_id)}">'
         )
-        description = escape(
-            f"{name}: a card game to play in your browser, against the computer or passing "
-            "one device round the table."
-        )
+        description = escape(word(english["page.game-description"], game=name))
         page = index.replace(title_tag, head, 1).replace(
             description_tag, f'<meta name="description" content="{description}">', 1
         )

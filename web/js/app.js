@@ -2,7 +2,7 @@
 // continues or demonstrates games. Readiness is on the root element for people and tests:
 //   <html data-engine="loading|ready|error" data-game-state="none|playing|over">
 
-import "./i18n.js"; // first: picks the language and loads its catalog (<html lang> follows)
+import { t, list, language, languageProblem, onLanguageChange, LANGUAGES } from "./i18n.js"; // first: picks the language (<html lang> follows)
 import { h } from "./dom.js";
 import { manifest } from "./manifest.js";
 import { Engine } from "./engine.js";
@@ -18,6 +18,8 @@ import { rendererFor } from "./games/index.js";
 import { openLesson } from "./learn.js";
 import { openFromLink, openRules } from "./rules.js";
 import { refusalText } from "./engine-words.js";
+import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
+import { wordPage } from "./page-words.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -30,26 +32,40 @@ html.dataset.gameState = "none";
 // --- notices ---------------------------------------------------------------------------
 
 // A message above the page. `sticky` ones (storage problems) stay when a game starts.
-function notice(text, { kind = "info", list = null, sticky = false } = {}) {
-  const close = h("button", { type: "button", class: "button quiet", "aria-label": "Dismiss this message" }, "\u00d7");
-  const el = h(
-    "div",
-    { class: `notice ${kind}${sticky ? " sticky" : ""}`, role: kind === "error" ? "alert" : "status" },
-    h("div", {}, h("p", {}, text), list ? h("ul", {}, list.map((item) => h("li", {}, item))) : null),
-    close,
-  );
-  close.addEventListener("click", () => el.remove());
+// `words()` gives its text and `items()` its list, in the language chosen at the time: a
+// notice is worded again when the language changes.
+const worded = new Map(); // notice element -> its wording function
+function notice(words, { kind = "info", items = null, sticky = false } = {}) {
+  const close = h("button", { type: "button", class: "button quiet" }, "\u00d7");
+  const body = h("div", {});
+  const el = h("div", { class: `notice ${kind}${sticky ? " sticky" : ""}`, role: kind === "error" ? "alert" : "status" }, body, close);
+  const word = () => {
+    close.setAttribute("aria-label", t("notices.dismiss"));
+    const list = items ? items() : null;
+    const text = typeof words === "function" ? words() : words;
+    body.replaceChildren(h("p", {}, text), list ? h("ul", {}, list.map((item) => h("li", {}, item))) : "");
+  };
+  word();
+  worded.set(el, word);
+  close.addEventListener("click", () => {
+    worded.delete(el);
+    el.remove();
+  });
   noticeArea.append(el);
   return el;
 }
 
-const clearNotices = () => noticeArea.querySelectorAll(".notice:not(.sticky)").forEach((el) => el.remove());
+const clearNotices = () =>
+  noticeArea.querySelectorAll(".notice:not(.sticky)").forEach((el) => {
+    worded.delete(el);
+    el.remove();
+  });
 
 // --- state -----------------------------------------------------------------------------
 
 const store = new SaveStore({
   catalog,
-  onNotice: (text) => notice(text, { kind: "warning", sticky: true }),
+  onNotice: (words) => notice(words, { kind: "warning", sticky: true }),
   onLost: (id) => lostGame(id),
 });
 const progress = new BootProgress();
@@ -65,7 +81,7 @@ async function verify(record) {
   try {
     return await checkWithEngine(await engineReady, record);
   } catch {
-    return { error: "The game engine is not running, so this code cannot be checked. Reload the page and try again." };
+    return { error: t("saves.no-engine") };
   }
 }
 
@@ -82,8 +98,8 @@ const menu = new Menu({
 function crash(error) {
   console.error(error);
   html.dataset.engine = "error";
-  const saved = store.persistent ? "Your moves so far are saved: reload the page to continue." : "Reload the page to continue from the last saved move.";
-  notice(`Something went wrong in the game engine, so this game has stopped. ${saved}`, { kind: "error" });
+  const saved = String(store.persistent);
+  notice(() => t("notices.crash", { saved }), { kind: "error" });
 }
 
 window.addEventListener("unhandledrejection", (event) => crash(event.reason));
@@ -105,9 +121,16 @@ function showMenu(prefill = {}) {
   window.scrollTo(0, 0);
 }
 
+// The page's own address (a running game's deep link, or none on the menu). It keeps the
+// language when the address already named one or the person chose one here, so a reload
+// or a copied link shows the same words.
+let keepLanguage = new URLSearchParams(location.search).has("lang");
 function setAddress(query) {
   const url = new URL(location.href);
-  url.search = query ? `?${query}` : "";
+  const search = new URLSearchParams(query || "");
+  if (keepLanguage) search.set("lang", language());
+  else search.delete("lang");
+  url.search = search.toString() ? `?${search}` : "";
   history.replaceState(null, "", url);
 }
 
@@ -117,6 +140,7 @@ function showOtherTab(id) {
   engine.drop(id).catch(() => {});
   html.dataset.gameState = "none";
   html.dataset.screen = "other-tab";
+  otherTabShown = id;
   main.replaceChildren(
     otherTabPanel({
       onTakeOver: async () => {
@@ -130,6 +154,8 @@ function showOtherTab(id) {
   );
   main.focus({ preventScroll: true });
 }
+
+let otherTabShown = null; // the game another tab holds, while this tab says so
 
 function lostGame(id) {
   if (current === id) showOtherTab(id);
@@ -145,6 +171,7 @@ async function openTable(id, setup) {
   if (table) table.close();
   if (current && current !== id) store.release(current);
   current = id;
+  otherTabShown = null;
   clearNotices();
   if (renderer.generic) {
     console.info(`Parlour: no table module for ${setup.game} yet; using the generic renderer.`);
@@ -167,6 +194,7 @@ async function openTable(id, setup) {
     },
     onPlayAgain: () => startNew({ ...setup, seed: newSeed() }),
     onCrash: crash,
+    languageSwitch: () => languageSwitch({ where: "table" }),
   });
   main.focus({ preventScroll: true });
   window.scrollTo(0, 0);
@@ -202,7 +230,7 @@ async function startNew(setup) {
   const reply = await engine.newGame(id, setup);
   if (reply.error) {
     showMenu(setup);
-    notice(`The game could not start: ${refusalText(reply.error)}`, { kind: "error" });
+    notice(() => t("notices.could-not-start", { why: refusalText(reply.error) }), { kind: "error" });
     return;
   }
   await openTable(id, setup);
@@ -211,17 +239,17 @@ async function startNew(setup) {
 // -> true when the save is open; else shows why and returns false.
 async function continueSaved(id, { quiet = false } = {}) {
   const read = store.read(id);
-  let error = read.error;
+  let error = read.error ? () => store.read(id).error || read.error : null;
   if (!error) {
     const reply = await engine.load(id, read.record.engine);
     const { setup } = read.record;
     if (!reply.error && (reply.game !== setup.game || reply.players !== setup.players)) {
-      error = "This saved game is damaged: its moves are not those of the game it names.";
+      error = () => t("saves.moves-not-its-game");
     } else if (!reply.error) {
       await openTable(id, setup);
       return true;
     } else {
-      error = `This saved game cannot be continued: ${refusalText(reply.error)}`;
+      error = () => t("saves.cannot-continue", { why: refusalText(reply.error) });
     }
   }
   if (!quiet) {
@@ -233,13 +261,35 @@ async function continueSaved(id, { quiet = false } = {}) {
 
 // --- start-up --------------------------------------------------------------------------
 
+// The link as it came (the page may rewrite its address below).
+const linkSearch = location.search;
+
 // `embed=1` asks for the embed: hand over to embed.html with the same link (README, "Embedding").
 const leaving = new URLSearchParams(location.search).get("embed") === "1";
 if (leaving) location.replace(`embed.html${location.search}`);
 
+// The page's words outside the screens (title, description, manifest, skip link, tagline),
+// and the language switch in the site header (the table has its own in its bar).
+wordPage("site");
+const headSwitch = document.getElementById("language-switch");
+const paintHeadSwitch = () => headSwitch?.replaceChildren(languageSwitch({ where: "menu" }));
+paintHeadSwitch();
+
+// `lang=` naming a language we do not have: say so in the language shown instead.
+const unknownLanguage = languageProblem();
+if (unknownLanguage !== null && !leaving) {
+  const names = () => ({
+    value: unknownLanguage,
+    fallback: LANGUAGES.find((entry) => entry.code === language())?.name || language(),
+    known: list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`)),
+  });
+  notice(() => t("common.language-unknown", names()), { kind: "warning" });
+}
+
 const params = parseParams(location.search, catalog);
 if (params.errors.length && !leaving) {
-  notice("This link could not start a game:", { kind: "warning", list: params.errors });
+  // The link's problems are worded again (parsed again) in a newly chosen language.
+  notice(() => t("notices.link-problems"), { kind: "warning", items: () => parseParams(linkSearch, catalog).errors });
   setAddress("");
 }
 // A game's own page (<game>.html, from build.py) opens the menu on that game; the embed's
@@ -273,7 +323,7 @@ async function carriedGame() {
   // Only now (checked, or refused) may the fragment go: a reload must not import it again.
   history.replaceState(null, "", location.pathname + location.search);
   if (error) {
-    notice(`The game in this link could not be opened. ${error}`, { kind: "warning" });
+    notice(() => t("notices.carried-game-failed", { why: error }), { kind: "warning" });
     return null;
   }
   const id = importRecord(store, decoded.record);
@@ -288,7 +338,7 @@ async function boot() {
   } catch (error) {
     engineStarted.reject(error);
     html.dataset.engine = "error";
-    progress.fail("The game engine could not start. Check your connection and reload the page.", String(error && (error.detail || error.message || error)));
+    progress.fail(() => t("menu.boot-failed"), String(error && (error.detail || error.message || error)));
     console.error(error);
     return;
   }
@@ -305,5 +355,33 @@ async function boot() {
   if (params.learn) await startLesson(params.learn, params.setup.speed);
   else if (params.start) await startNew(completeSetup(params.setup, catalog));
 }
+
+// --- a new language ---------------------------------------------------------------------
+
+// Everything on screen is worded again: notices, the header's switch, and the screen itself
+// (the menu re-shows itself with every choice kept; a table is reloaded from its save, the
+// same as a page reload, so nothing of the game is lost).
+onLanguageChange(async () => {
+  keepLanguage = true;
+  for (const word of worded.values()) word();
+  paintHeadSwitch();
+  progress.reword();
+  const url = new URL(location.href);
+  url.searchParams.set("lang", language());
+  history.replaceState(null, "", url);
+  if (current && table) {
+    const shown = await continueSaved(current, { quiet: true });
+    if (shown) focusLanguageSwitch(main);
+    return;
+  }
+  if (otherTabShown) {
+    showOtherTab(otherTabShown);
+    return;
+  }
+  if (html.dataset.screen === "menu") {
+    menu.reword();
+    focusLanguageSwitch();
+  }
+});
 
 if (!leaving) boot();

@@ -9,17 +9,20 @@
 // The page may be opened with a deep link's parameters (?game=quodlibet&players=4...) to
 // start from those choices.
 
+import { t, language, onLanguageChange, LANGUAGES } from "./i18n.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
-import { completeSetup, defaultLevel, newSeed, MAX_SEED } from "./setup.js";
+import { completeSetup, defaultLevel, levelName, newSeed, MAX_SEED } from "./setup.js";
 import { copyText } from "./savecode.js";
+import { gameName } from "./game-name.js";
+import { wordPage } from "./page-words.js";
+import { languageSwitch } from "./language-switch.js";
 
 export const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 export const DEFAULT_HEIGHT = 600;
 const MIN_HEIGHT = 300;
 const MAX_HEIGHT = 3000;
-const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
 
 const catalog = manifest.games;
 const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -34,6 +37,7 @@ export function embedUrl(base, choice) {
     ["seed", choice.seed],
     ["speed", choice.instant ? "instant" : null],
     ["autostart", choice.autostart ? "1" : null],
+    ["lang", choice.lang || null], // none: the reader's browser chooses
   ];
   const query = fields
     .filter(([, value]) => value !== null && value !== undefined)
@@ -44,9 +48,8 @@ export function embedUrl(base, choice) {
 
 // -> the HTML to paste: the iframe, and the resize script unless left out.
 export function snippet(base, choice) {
-  const name = catalog[choice.game].name;
   const frame =
-    `<iframe src="${escapeAttr(embedUrl(base, choice))}" title="${escapeAttr(`${name}, a card game from Parlour`)}"` +
+    `<iframe src="${escapeAttr(embedUrl(base, choice))}" title="${escapeAttr(t("embed.frame-title", { game: gameName(choice.game) }))}"` +
     ` width="100%" height="${choice.height}" style="border:0;max-width:100%" loading="lazy"` +
     ` allow="fullscreen" sandbox="${SANDBOX}"></iframe>`;
   if (!choice.resize) return frame;
@@ -69,6 +72,7 @@ state.instant = prefill.speed === "instant";
 state.autostart = false;
 state.resize = true;
 state.height = DEFAULT_HEIGHT;
+state.lang = language(); // the embed's words: this page's language, or "" (the reader's)
 
 function fromSetup(partial) {
   const setup = completeSetup(partial, catalog);
@@ -83,7 +87,7 @@ function render() {
   const gameSelect = h(
     "select",
     { id: "b-game", onchange: (e) => setGame(e.target.value) },
-    gameIds.map((id) => h("option", { value: id, selected: id === state.game }, catalog[id].name)),
+    gameIds.map((id) => h("option", { value: id, selected: id === state.game }, gameName(id))),
   );
   const counts = [];
   for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
@@ -99,12 +103,12 @@ function render() {
       h(
         "label",
         { class: "seat-kind" },
-        `Seat ${seat + 1} `,
+        `${t("embed.b-seat", { n: seat + 1 })} `,
         h(
           "select",
           { id: `b-seat-${seat}`, onchange: (e) => ((state.seats[seat] = e.target.value), update()) },
-          h("option", { value: "human", selected: kind === "human" }, "Reader"),
-          h("option", { value: "bot", selected: kind === "bot" }, "Computer"),
+          h("option", { value: "human", selected: kind === "human" }, t("embed.b-reader")),
+          h("option", { value: "bot", selected: kind === "bot" }, t("menu.computer")),
         ),
       ),
     ),
@@ -112,7 +116,7 @@ function render() {
   const levelSelect = h(
     "select",
     { id: "b-level", onchange: (e) => ((state.level = e.target.value), update()) },
-    (info.levels || []).map((lv) => h("option", { value: lv, selected: lv === state.level }, LEVEL_NAMES[lv] || lv)),
+    (info.levels || []).map((lv) => h("option", { value: lv, selected: lv === state.level }, levelName(lv))),
   );
   const seedInput = h("input", {
     type: "number",
@@ -122,7 +126,7 @@ function render() {
     step: "1",
     value: state.seed === null ? "" : String(state.seed),
     disabled: state.seed === null,
-    "aria-label": "Deal number",
+    "aria-label": t("embed.b-deal-number"),
     oninput: (e) => {
       const n = Number(e.target.value);
       if (e.target.value !== "" && Number.isInteger(n) && n >= 0 && n <= MAX_SEED) {
@@ -156,37 +160,44 @@ function render() {
       h("label", { for: id }, label),
       hint ? h("span", { class: "hint" }, hint) : null,
     );
+  const langSelect = h(
+    "select",
+    { id: "b-lang", onchange: (e) => ((state.lang = e.target.value), update()) },
+    h("option", { value: "", selected: state.lang === "" }, t("embed.b-lang-reader")),
+    LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, selected: code === state.lang }, name)),
+  );
   form.replaceChildren(
     h(
       "fieldset",
       {},
-      h("legend", {}, "Game"),
-      field("Game", "b-game", gameSelect),
-      field("Players", "b-players", playerSelect),
-      h("p", { class: "hint" }, "Who sits where: readers (one, or several passing the device) and computer players. All computers make a demo that plays itself."),
+      h("legend", {}, t("menu.game")),
+      field(t("menu.game"), "b-game", gameSelect),
+      field(t("menu.players"), "b-players", playerSelect),
+      h("p", { class: "hint" }, t("embed.b-seats-hint")),
       seats,
-      field("Computer level", "b-level", levelSelect),
-      check("b-instant", "instant", "No pause between computer moves"),
+      field(t("embed.b-level"), "b-level", levelSelect),
+      check("b-instant", "instant", t("menu.no-pause")),
+      field(t("embed.b-lang"), "b-lang", langSelect, t("embed.b-lang-hint")),
     ),
     h(
       "fieldset",
       {},
-      h("legend", {}, "Deal"),
-      dealRadio("new", "A new deal for every reader"),
-      dealRadio("fixed", "The same deal for everyone (a challenge)"),
+      h("legend", {}, t("embed.b-deal")),
+      dealRadio("new", t("embed.b-deal-new")),
+      dealRadio("fixed", t("embed.b-deal-fixed")),
       h(
         "p",
         { class: "field" },
         seedInput,
-        h("button", { type: "button", class: "button quiet", id: "b-new-seed", disabled: state.seed === null, onclick: () => ((state.seed = newSeed() % 100000), render()) }, "Another deal"),
+        h("button", { type: "button", class: "button quiet", id: "b-new-seed", disabled: state.seed === null, onclick: () => ((state.seed = newSeed() % 100000), render()) }, t("embed.b-another-deal")),
       ),
     ),
     h(
       "fieldset",
       {},
-      h("legend", {}, "Frame"),
+      h("legend", {}, t("embed.b-frame")),
       field(
-        "Height (px)",
+        t("embed.b-height"),
         "b-height",
         h("input", {
           type: "number",
@@ -203,10 +214,10 @@ function render() {
             }
           },
         }),
-        "Before the resize script has run, or without it.",
+        t("embed.b-height-hint"),
       ),
-      check("b-resize", "resize", "Include the resize script", "The frame then grows and shrinks with the game."),
-      check("b-autostart", "autostart", "Start at once", "Loads the game (about 14 MB) as soon as the page opens, without the cover."),
+      check("b-resize", "resize", t("embed.b-resize"), t("embed.b-resize-hint")),
+      check("b-autostart", "autostart", t("embed.b-autostart"), t("embed.b-autostart-hint")),
     ),
   );
   update();
@@ -233,13 +244,13 @@ function update() {
   const link = document.getElementById("game-page-link");
   if (link) {
     link.href = `${state.game}.html`;
-    link.textContent = `the ${catalog[state.game].name} page`;
+    link.textContent = t("embed.b-game-page", { game: gameName(state.game) });
   }
   clearTimeout(previewTimer);
   previewTimer = setTimeout(() => {
     const frame = h("iframe", {
       src: embedUrl(base, { ...state, autostart: false }),
-      title: `Preview: ${catalog[state.game].name}, a card game from Parlour`,
+      title: t("embed.b-preview-title", { game: gameName(state.game) }),
       height: String(state.height),
       allow: "fullscreen",
       // No sandbox here: this preview is on our own origin, where allow-scripts with
@@ -251,7 +262,19 @@ function update() {
 
 copyButton.addEventListener("click", async () => {
   const done = await copyText(output.value, output);
-  copyStatus.textContent = done ? "Copied: paste it into your page\u2019s HTML." : "Select the snippet and copy it (Ctrl+C or \u2318C).";
+  copyStatus.textContent = done ? t("embed.b-copied") : t("embed.b-copy-by-hand");
+});
+
+// The page's own words (title, headings, notes) and a language switch in its header; a new
+// language words the form again, keeping every choice.
+wordPage("builder");
+const headSwitch = document.getElementById("language-switch");
+const paintSwitch = () => headSwitch?.replaceChildren(languageSwitch({ where: "menu" }));
+paintSwitch();
+onLanguageChange(() => {
+  paintSwitch();
+  render();
+  headSwitch?.querySelector(`[data-lang="${language()}"]`)?.focus();
 });
 
 render();

@@ -1,6 +1,8 @@
 // embed.html's safety net (a classic script, first to run): where the modules cannot load
 // (a sandbox without allow-same-origin; blocked scripts) or Python cannot start (embed-play.js
-// calls parlourCannotRun), show a message and a link to the game in a new tab.
+// calls parlourCannotRun with the reason in the page's language), show a message and a link
+// to the game in a new tab. Without modules there is no catalog: the fallback's static words
+// (embed.html, English and Korean) stand.
 (function () {
   "use strict";
   var EMBED_ONLY = ["embed", "autostart", "initialWidth", "childId", "parentTitle", "parentUrl"];
@@ -34,7 +36,8 @@
     function (event) {
       var el = event.target;
       if (el && el.tagName === "SCRIPT" && el.type === "module") {
-        window.parlourCannotRun("This page does not let the game load its scripts here (for example, its frame is sandboxed without allow-same-origin).");
+        // No module, so no catalog: the static words (English and Korean) say why.
+        window.parlourCannotRun(null);
       }
     },
     true,

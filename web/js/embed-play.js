@@ -17,6 +17,7 @@ import { rendererFor } from "./games/index.js";
 import { deepLink, newSeed } from "./setup.js";
 import { checkWithEngine, encodeSave, exportPanel } from "./savecode.js";
 import { otherTabPanel } from "./game-lock.js";
+import { t } from "./i18n.js";
 import { refusalText } from "./engine-words.js";
 
 const html = document.documentElement;
@@ -77,7 +78,7 @@ function indexedDbWorks() {
 }
 
 export class EmbedPlayer {
-  // options: { main, catalog, notice(text, opts), fullSiteLink(search, hash), onCover() }
+  // options: { main, catalog, notice(words, opts), fullSiteLink(search, hash), onCover() }
   constructor(options) {
     Object.assign(this, options);
     this.ready = false;
@@ -86,7 +87,7 @@ export class EmbedPlayer {
     this.current = null; // { id, setup } of the game on the table
     this.store = new SaveStore({
       catalog: this.catalog,
-      onNotice: (text) => this.notice(text, { kind: "warning", sticky: true }),
+      onNotice: (words) => this.notice(words, { kind: "warning", sticky: true }),
       onLost: (id) => {
         if (this.current && this.current.id === id) this.#showOtherTab(id);
       },
@@ -122,7 +123,7 @@ export class EmbedPlayer {
     cover.prepend(progress.el);
     const styles = this.styles();
     if (!(await indexedDbWorks())) {
-      this.#cannotRun("This browser blocks storage for games embedded in other sites, and the game needs it to start.");
+      this.#cannotRun(t("embed.no-indexeddb"));
       return false;
     }
     pyConfig();
@@ -130,7 +131,7 @@ export class EmbedPlayer {
       this.engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
     } catch (error) {
       console.error(error);
-      this.#cannotRun("The game engine could not start here.");
+      this.#cannotRun(t("embed.no-engine"));
       return false;
     }
     await styles;
@@ -148,7 +149,7 @@ export class EmbedPlayer {
     const id = newId();
     const reply = await this.engine.newGame(id, setup);
     if (reply.error) {
-      this.notice(`The game could not start: ${refusalText(reply.error)}`, { kind: "error" });
+      this.notice(t("notices.could-not-start", { why: refusalText(reply.error) }), { kind: "error" });
       this.onCover();
       return;
     }
@@ -157,7 +158,7 @@ export class EmbedPlayer {
 
   // An import's check: the engine loads the whole game first (booting it if need be).
   async verify(record) {
-    if (!this.ready && !(await this.boot())) return { error: "The game engine could not start here, so this code cannot be checked." };
+    if (!this.ready && !(await this.boot())) return { error: t("embed.no-engine-check") };
     return checkWithEngine(this.engine, record);
   }
 
@@ -171,9 +172,7 @@ export class EmbedPlayer {
         await this.#openTable(id, setup);
         return;
       }
-      error = reply.error
-        ? `This saved game cannot be continued: ${refusalText(reply.error)}`
-        : "This saved game is damaged: its moves are not those of the game it names.";
+      error = reply.error ? t("saves.cannot-continue", { why: refusalText(reply.error) }) : t("saves.moves-not-its-game");
     }
     this.onCover();
     this.notice(error, { kind: "warning" });
@@ -235,9 +234,9 @@ export class EmbedPlayer {
   #crash(error) {
     console.error(error);
     html.dataset.engine = "error";
-    this.notice("Something went wrong in the game engine, so this game has stopped.", {
+    this.notice(t("embed.crash"), {
       kind: "error",
-      link: { href: this.fullLink?.href || this.fullSiteLink(), text: "Continue it in a new tab \u2197" },
+      link: { href: this.fullLink?.href || this.fullSiteLink(), text: `${t("embed.continue-new-tab")} \u2197` },
     });
   }
 
@@ -247,10 +246,10 @@ export class EmbedPlayer {
     if (!this.bar) {
       this.fullLink = h(
         "a",
-        { class: "button quiet full-screen", href: this.fullSiteLink(), target: "_blank", rel: "noopener", title: "Open full screen, in a new tab" },
-        "Full screen \u2197",
+        { class: "button quiet full-screen", href: this.fullSiteLink(), target: "_blank", rel: "noopener", title: t("embed.full-screen-title") },
+        `${t("embed.full-screen")} \u2197`,
       );
-      this.codeButton = h("button", { type: "button", class: "button quiet save-code-button", "aria-expanded": "false" }, "Save code");
+      this.codeButton = h("button", { type: "button", class: "button quiet save-code-button", "aria-expanded": "false" }, t("saves.code"));
       this.codeArea = h("div", { class: "embed-code", hidden: true });
       this.codeButton.addEventListener("click", () => this.#toggleCode());
       this.bar = h(

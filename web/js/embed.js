@@ -10,12 +10,16 @@
 // <html data-engine="idle|loading|ready|error">: "idle" until Play; data-embed="cover|
 // playing|fallback".
 
+import { t, language, languageProblem, list, LANGUAGES } from "./i18n.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
 import { completeSetup } from "./setup.js";
 import { summaryOf } from "./summaries.js";
 import { parseBounded } from "./json-limits.js";
+import { gameName } from "./game-name.js";
+import { roundOf } from "./savecode.js";
+import { wordPage } from "./page-words.js";
 
 const MAX_RECORD = 1_100_000; // storage.js's limit (not imported: the cover stays small)
 
@@ -85,30 +89,38 @@ function watchHeight() {
 
 // --- links out ------------------------------------------------------------------------------
 
-// The full site with this embed's game (a new tab on our own origin).
+// The full site with this embed's game (a new tab on our own origin), in this frame's
+// language.
 export function fullSiteLink(search = gameQuery.toString(), hash = "") {
   const url = new URL("index.html", location.href);
-  url.search = search;
+  const query = new URLSearchParams(search);
+  query.set("lang", language());
+  url.search = query.toString();
   url.hash = hash;
   return url.href;
 }
 
 // The game's own page, with its rules open.
-const rulesLink = (gameId) => new URL(`${gameId}.html#how-to-play`, location.href).href;
+const rulesLink = (gameId) => new URL(`${gameId}.html?lang=${language()}#how-to-play`, location.href).href;
 
 // --- notices --------------------------------------------------------------------------------
 
-export function notice(text, { kind = "info", list = null, sticky = false, link = null } = {}) {
-  const close = h("button", { type: "button", class: "button quiet", "aria-label": "Dismiss this message" }, "\u00d7");
+// A message above the frame: `words()` (or a string) gives its text, `items()` its list, in
+// the language chosen at the time; `link` is { href, text } (text a string or a function).
+export function notice(words, { kind = "info", items = null, sticky = false, link = null } = {}) {
+  const close = h("button", { type: "button", class: "button quiet", "aria-label": t("notices.dismiss") }, "\u00d7");
+  const text = () => (typeof words === "function" ? words() : words);
+  const linkText = () => (link && typeof link.text === "function" ? link.text() : link && link.text);
+  const list = items ? items() : null;
   const el = h(
     "div",
     { class: `notice ${kind}${sticky ? " sticky" : ""}`, role: kind === "error" ? "alert" : "status" },
     h(
       "div",
       {},
-      h("p", {}, text),
+      h("p", {}, text()),
       list ? h("ul", {}, list.map((item) => h("li", {}, item))) : null,
-      link ? h("p", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, link.text)) : null,
+      link ? h("p", {}, h("a", { href: link.href, target: "_blank", rel: "noopener" }, linkText())) : null,
     ),
     close,
   );
@@ -171,48 +183,45 @@ function storageWorks() {
 function who(setup) {
   const humans = setup.seats.filter((kind) => kind === "human").length;
   const bots = setup.players - humans;
-  const computers = `${bots} computer player${bots === 1 ? "" : "s"}`;
-  if (humans === 0) return `A demo: ${computers} play it out.`;
-  if (humans === 1) return bots ? `You against ${computers}.` : "You alone.";
-  return `${humans} people passing one device${bots ? `, and ${computers}` : ""}.`;
+  return t("embed.who", { humans, bots });
 }
 
 function coverFor(gameId, { single }) {
-  const info = catalog[gameId];
   const summary = summaryOf(gameId);
+  const name = gameName(gameId);
   const mine = params.setup.game === gameId ? params.setup : {};
   const setup = completeSetup({ ...mine, game: gameId }, catalog);
   const saved = lastUnfinished(gameId);
   const play = h(
     "button",
     { type: "button", class: "button primary play", dataset: { game: gameId }, onclick: () => start({ setup: { ...mine, game: gameId } }) },
-    single ? "Play" : `Play ${info.name}`,
+    single ? t("embed.play") : t("embed.play-game", { game: name }),
   );
   const cont = saved
     ? h(
         "button",
         { type: "button", class: "button continue", onclick: () => start({ resume: saved.id }) },
-        `Continue your game (${summaryOf(gameId).roundWord} ${saved.round})`,
+        t("embed.continue", { where: roundOf(saved) }),
       )
     : null;
   const Title = single ? "h1" : "h2";
   return h(
     "section",
     { class: "cover-game", dataset: { game: gameId } },
-    h(Title, { class: "cover-title" }, info.name),
+    h(Title, { class: "cover-title" }, name),
     h("p", { class: "pitch" }, summary.tagline),
-    single ? h("p", { class: "who" }, who(setup), mine.seed !== undefined ? ` Everyone who plays here gets the same deal (number ${mine.seed}).` : "") : null,
+    single ? h("p", { class: "who" }, who(setup), mine.seed !== undefined ? ` ${t("embed.same-deal", { seed: String(mine.seed) })}` : "") : null,
     h("div", { class: "cover-actions" }, play, cont),
     h(
       "p",
       { class: "cover-links" },
-      h("a", { href: rulesLink(gameId), target: "_blank", rel: "noopener", class: "rules-link" }, "How to play \u2197"),
+      h("a", { href: rulesLink(gameId), target: "_blank", rel: "noopener", class: "rules-link" }, `${t("embed.how-to-play")} \u2197`),
       single ? [" \u00b7 ", fullScreenLink()] : null,
     ),
   );
 }
 
-const fullScreenLink = () => h("a", { href: fullSiteLink(), target: "_blank", rel: "noopener", class: "full-screen" }, "Open full screen \u2197");
+const fullScreenLink = () => h("a", { href: fullSiteLink(), target: "_blank", rel: "noopener", class: "full-screen" }, `${t("embed.open-full-screen")} \u2197`);
 
 function showCover() {
   html.dataset.embed = "cover";
@@ -220,21 +229,19 @@ function showCover() {
   html.dataset.gameState = "none";
   const ids = params.setup.game ? [params.setup.game] : gameIds;
   const single = ids.length === 1;
-  const importLink = h("button", { type: "button", class: "linkish import-open" }, "Import a saved game");
+  const importLink = h("button", { type: "button", class: "linkish import-open" }, t("saves.import-title"));
   importLink.addEventListener("click", () => openImport(importLink));
   main.replaceChildren(
     h(
       "section",
       { class: `cover${single ? "" : " several"}`, "aria-label": "Parlour" },
-      h("p", { class: "cover-brand" }, h("a", { href: fullSiteLink(""), target: "_blank", rel: "noopener" }, "Parlour"), h("span", {}, " \u00b7 card games")),
+      h("p", { class: "cover-brand" }, h("a", { href: fullSiteLink(""), target: "_blank", rel: "noopener" }, "Parlour"), h("span", {}, ` \u00b7 ${t("embed.card-games")}`)),
       ids.map((id) => coverFor(id, { single })),
       single ? null : h("p", { class: "cover-links" }, fullScreenLink()),
       h(
         "p",
         { class: "fine storage-note" },
-        storageWorks()
-          ? "Games played here are saved in your browser for this site only. To carry one elsewhere, open it full screen or use its save code. "
-          : "This browser does not let embedded games save, so a game here lasts until you leave the page. ",
+        `${storageWorks() ? t("embed.storage-note") : t("embed.storage-blocked")} `,
         importLink,
       ),
     ),
@@ -288,7 +295,14 @@ async function start(what) {
 // --- start-up ---------------------------------------------------------------------------------
 
 try {
-  if (params.errors.length) notice("This embed\u2019s link has problems, so it plays with the defaults instead:", { kind: "warning", list: params.errors });
+  wordPage("embed");
+  if (params.errors.length) notice(t("embed.link-problems"), { kind: "warning", items: () => params.errors });
+  const unknown = languageProblem();
+  if (unknown !== null) {
+    const fallback = LANGUAGES.find((entry) => entry.code === language())?.name || language();
+    const known = list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`));
+    notice(t("common.language-unknown", { value: unknown, fallback, known }), { kind: "warning" });
+  }
   watchHeight();
   showCover();
   reportHeight();
@@ -298,5 +312,5 @@ try {
   }
 } catch (error) {
   console.error(error);
-  window.parlourCannotRun?.("Something went wrong while the cover loaded.");
+  window.parlourCannotRun?.(t("embed.cover-failed"));
 }

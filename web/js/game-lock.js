@@ -7,6 +7,7 @@
 // never replaces a longer history of the same game) still keeps the longer game.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const lockName = (id) => `parlour:game:${id}`;
 
@@ -60,7 +61,7 @@ export class GameLocks {
 
 // What a tab shows instead of a game another tab (or window, or embed) has open.
 export function otherTabPanel({ onTakeOver, onBack }) {
-  const here = h("button", { type: "button", class: "button primary continue-here" }, "Continue here");
+  const here = h("button", { type: "button", class: "button primary continue-here" }, t("notices.other-tab-here"));
   here.addEventListener("click", () => {
     here.disabled = true;
     onTakeOver();
@@ -68,13 +69,8 @@ export function otherTabPanel({ onTakeOver, onBack }) {
   return h(
     "section",
     { class: "other-tab", "aria-labelledby": "other-tab-title" },
-    h("h2", { id: "other-tab-title" }, "This game is open in another tab"),
-    h(
-      "p",
-      {},
-      "Only one tab plays a game at a time, so no move is saved over another. ",
-      "Continue here to take it over from its latest saved move (the other tab then stops).",
-    ),
-    h("div", { class: "other-tab-actions" }, here, h("button", { type: "button", class: "button quiet", onclick: onBack }, "Back to the menu")),
+    h("h2", { id: "other-tab-title" }, t("notices.other-tab-title")),
+    h("p", {}, t("notices.other-tab-why")),
+    h("div", { class: "other-tab-actions" }, here, h("button", { type: "button", class: "button quiet", onclick: onBack }, t("notices.other-tab-back"))),
   );
 }

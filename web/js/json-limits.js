@@ -5,6 +5,8 @@
 // a reason instead. Numbers too large for a double (1e400 parses as Infinity) are refused
 // too: they would silently become null on the way to the engine.
 
+import { t } from "./i18n.js";
+
 export const MAX_DEPTH = 32; // a save record is about 5 levels deep, an explicit deal 3
 
 // Whether `text` nests arrays or objects deeper than `limit` (strings skipped). Linear.
@@ -32,17 +34,23 @@ function finite(value) {
   return true;
 }
 
-// -> { value } or { error: reason in words }; `maxChars` bounds the text's length.
+// -> { value } or { error: code, limit } where code is "not-text", "too-long", "too-deep",
+// "not-json" or "huge-number"; jsonProblem() words it.
 export function parseBounded(text, maxChars, maxDepth = MAX_DEPTH) {
-  if (typeof text !== "string") return { error: "it is not text" };
-  if (text.length > maxChars) return { error: `it is too long (${text.length.toLocaleString("en")} characters; at most ${maxChars.toLocaleString("en")})` };
-  if (depthExceeds(text, maxDepth)) return { error: `it is nested more than ${maxDepth} levels deep` };
+  if (typeof text !== "string") return { error: "not-text" };
+  if (text.length > maxChars) return { error: "too-long", length: text.length, limit: maxChars };
+  if (depthExceeds(text, maxDepth)) return { error: "too-deep", limit: maxDepth };
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    return { error: "it is not valid JSON" };
+    return { error: "not-json" };
   }
-  if (!finite(value)) return { error: "it holds a number too large to use" };
+  if (!finite(value)) return { error: "huge-number" };
   return { value };
+}
+
+// A parseBounded() refusal in words: "it is nested more than 32 levels deep".
+export function jsonProblem({ error, length = 0, limit = 0 }) {
+  return t("saves.json-problem", { code: String(error).replace(/-/g, "_"), length, limit });
 }

@@ -3,20 +3,20 @@
 // saved games. It paints from the build's catalog before Python has loaded; Start and
 // Continue work once the engine is ready.
 
-import { h, listText } from "./dom.js";
+import { h } from "./dom.js";
 import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
-import { exportPanel, importForm } from "./savecode.js";
-import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, MAX_NAME } from "./setup.js";
+import { exportPanel, importForm, roundOf } from "./savecode.js";
+import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME } from "./setup.js";
 import { MANY } from "./storage.js";
-import { t } from "./i18n.js";
+import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
 import { rulesButton } from "./rules.js";
+import { gameName } from "./game-name.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 
-const LEVEL_NAMES = { easy: "Easy", normal: "Normal", hard: "Hard" };
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateText = (date) => new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(date);
 
 export class Menu {
   // options: { catalog, store, progress (BootProgress), verify(record) (savecode.js's import
@@ -29,11 +29,11 @@ export class Menu {
 
   // Paint the menu into `root`, pre-filled from a partial setup (e.g. a bad deep link's
   // valid parts).
-  show(root, prefill = {}) {
+  show(root, prefill = {}, keep = null) {
     const prefs = this.#prefs();
     const remembered = this.catalog[prefs.game] ? prefs.game : gameIds[0];
     const game = this.catalog[prefill.game] ? prefill.game : remembered;
-    this.state = this.#stateFor(game, prefill);
+    this.state = keep || this.#stateFor(game, prefill);
     this.root = root;
     this.savedList = h("div", { class: "saved-list" });
     this.gameList = h("div", { class: "game-list" });
@@ -53,27 +53,27 @@ export class Menu {
     });
     this.startHint = h("p", { class: "hint", id: "start-hint" });
     this.startWhat = h("p", { class: "start-what", id: "start-what" });
-    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what start-hint" }, "Start the game");
+    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what start-hint" }, t("menu.start"));
     const form = h(
       "form",
       { class: "new-game", "aria-labelledby": "new-title", onsubmit: (e) => this.#submit(e) },
-      h("h2", { id: "new-title" }, "New game"),
-      h("fieldset", { class: "games" }, h("legend", {}, "Game"), this.gameList),
+      h("h2", { id: "new-title" }, t("menu.new-game")),
+      h("fieldset", { class: "games" }, h("legend", {}, t("menu.game")), this.gameList),
       h(
         "fieldset",
         { class: "seats" },
-        h("legend", {}, "Players"),
-        h("p", { class: "field" }, h("label", { for: "players" }, "Number of players"), this.playerSelect),
-        h("p", { class: "hint" }, "Pass-and-play: give several seats to people and pass the device round; the computer plays the others."),
+        h("legend", {}, t("menu.players")),
+        h("p", { class: "field" }, h("label", { for: "players" }, t("menu.number-of-players")), this.playerSelect),
+        h("p", { class: "hint" }, t("menu.pass-and-play")),
         this.seatRows,
       ),
       h(
         "fieldset",
         { class: "computer" },
-        h("legend", {}, "Computer players"),
-        h("p", { class: "field" }, h("label", { for: "level" }, "Level of every computer"), this.levelSelect),
-        h("p", { class: "hint" }, "Hard thinks ahead (about a second a move); each computer seat can have its own level."),
-        h("p", { class: "field check" }, this.speedBox, h("label", { for: "speed" }, "No pause between computer moves")),
+        h("legend", {}, t("menu.computer-players")),
+        h("p", { class: "field" }, h("label", { for: "level" }, t("menu.level-all")), this.levelSelect),
+        h("p", { class: "hint" }, t("menu.level-hint")),
+        h("p", { class: "field check" }, this.speedBox, h("label", { for: "speed" }, t("menu.no-pause"))),
       ),
       h("div", { class: "start-row" }, this.startButton, this.startWhat, this.startHint),
     );
@@ -82,18 +82,18 @@ export class Menu {
         "section",
         { class: "menu", "aria-labelledby": "menu-title" },
         // The page's one top heading (the brand above is a link, not a heading).
-        h("h1", { class: "visually-hidden", id: "menu-title" }, "Parlour: choose a card game"),
+        h("h1", { class: "visually-hidden", id: "menu-title" }, t("menu.title")),
         this.progress.el,
         h(
           "section",
           { class: "saved", "aria-labelledby": "saved-title" },
-          h("h2", { id: "saved-title" }, "Saved games"),
+          h("h2", { id: "saved-title" }, t("menu.saved-games")),
           this.savedList,
           // Save codes carry a game between devices, or out of an embed (savecode.js).
-          h("details", { class: "import-save" }, h("summary", {}, "Import a saved game"), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
+          h("details", { class: "import-save" }, h("summary", {}, t("saves.import-title")), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
         ),
         form,
-        h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, "Embed a game in your own page or article")),
+        h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, t("menu.embed-link"))),
       ),
     );
     this.#renderGames();
@@ -102,11 +102,20 @@ export class Menu {
     this.setReady(this.ready);
   }
 
+  // The language changed: paint the menu again in its words, keeping every choice made so
+  // far (game, seats, names typed) and which rules summaries and panels were open.
+  reword() {
+    if (!this.root || !this.root.isConnected || !this.state) return;
+    const open = [...this.root.querySelectorAll("details")].map((d) => d.open);
+    this.show(this.root, {}, this.state);
+    this.root.querySelectorAll("details").forEach((d, i) => (d.open = Boolean(open[i])));
+  }
+
   setReady(ready) {
     this.ready = ready;
     if (!this.startButton) return;
     this.startButton.disabled = !ready;
-    this.startHint.textContent = ready ? "" : "You can start as soon as the game engine has loaded.";
+    this.startHint.textContent = ready ? "" : t("menu.start-when-ready");
     for (const button of this.root.querySelectorAll("button.continue")) button.disabled = !ready;
   }
 
@@ -168,7 +177,7 @@ export class Menu {
       ...gameIds.map((id) => {
         const info = this.catalog[id];
         const summary = summaryOf(id);
-        const count = info.min_players === info.max_players ? `${info.min_players} players` : `${info.min_players}\u2013${info.max_players} players`;
+        const count = t("menu.player-count", { min: info.min_players, max: info.max_players, same: String(info.min_players === info.max_players) });
         const radio = h("input", {
           type: "radio",
           name: "game",
@@ -181,8 +190,8 @@ export class Menu {
           "div",
           { class: "game-card" },
           radio,
-          h("label", { for: `game-${id}` }, h("span", { class: "game-name" }, info.name), h("span", { class: "game-count" }, count), h("span", { class: "game-tagline" }, summary.tagline)),
-          h("details", { class: "rules" }, h("summary", {}, `How to play ${info.name}`), summary.text.map((p) => h("p", {}, p))),
+          h("label", { for: `game-${id}` }, h("span", { class: "game-name" }, gameName(id)), h("span", { class: "game-count" }, count), h("span", { class: "game-tagline" }, summary.tagline)),
+          h("details", { class: "rules" }, h("summary", {}, t("menu.how-to-play", { game: gameName(id) })), summary.text.map((p) => h("p", {}, p))),
           this.#learnButton(id, info),
           rulesButton(id),
         );
@@ -230,7 +239,7 @@ export class Menu {
     for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
     this.playerSelect.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === this.state.players }, String(n))));
     this.playerSelect.disabled = counts.length === 1;
-    this.levelSelect.replaceChildren(...(info.levels || []).map((lv) => h("option", { value: lv, selected: lv === this.state.level }, LEVEL_NAMES[lv] || lv)));
+    this.levelSelect.replaceChildren(...(info.levels || []).map((lv) => h("option", { value: lv, selected: lv === this.state.level }, levelName(lv))));
     this.speedBox.checked = this.state.speed === "instant";
     this.#renderSeats();
   }
@@ -240,10 +249,9 @@ export class Menu {
     const { game, seats } = this.state;
     const people = seats.filter((kind) => kind === "human").length;
     const computers = seats.length - people;
-    const who = people === 1 ? ["you"] : people ? [`${people} people`] : [];
-    if (computers) who.push(`${computers} ${computers === 1 ? "computer" : "computers"}`);
-    const pace = this.state.speed === "instant" ? ", no pause" : "";
-    this.startWhat.textContent = `${this.catalog[game].name}: ${listText(who)}${pace}`;
+    const who = people === 1 ? [t("menu.who-you")] : people ? [t("menu.who-people", { n: people })] : [];
+    if (computers) who.push(t("menu.who-computers", { n: computers }));
+    this.startWhat.textContent = t("menu.start-what", { game: gameName(game), who: list(who), instant: String(this.state.speed === "instant") });
   }
 
   #renderSeats() {
@@ -258,11 +266,11 @@ export class Menu {
         const level =
           kind === "bot"
             ? [
-                h("label", { class: "visually-hidden", for: levelId }, `Seat ${seat + 1}: computer level`),
+                h("label", { class: "visually-hidden", for: levelId }, t("menu.seat-level", { n: seat + 1 })),
                 h(
                   "select",
                   { id: levelId, class: "seat-level", onchange: (e) => (this.state.levels[seat] = e.target.value) },
-                  known.map((lv) => h("option", { value: lv, selected: lv === levels[seat] }, LEVEL_NAMES[lv] || lv)),
+                  known.map((lv) => h("option", { value: lv, selected: lv === levels[seat] }, levelName(lv))),
                 ),
               ]
             : [];
@@ -270,7 +278,7 @@ export class Menu {
           "div",
           { class: `seat-row${kind === "bot" ? " is-computer" : ""}` },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(seat + 1)),
-          h("label", { class: "visually-hidden", for: kindId }, `Seat ${seat + 1}: who plays`),
+          h("label", { class: "visually-hidden", for: kindId }, t("menu.seat-kind", { n: seat + 1 })),
           h(
             "select",
             {
@@ -281,10 +289,10 @@ export class Menu {
                 this.#renderSeats();
               },
             },
-            h("option", { value: "human", selected: kind === "human" }, "Person"),
-            h("option", { value: "bot", selected: kind === "bot" }, "Computer"),
+            h("option", { value: "human", selected: kind === "human" }, t("menu.person")),
+            h("option", { value: "bot", selected: kind === "bot" }, t("menu.computer")),
           ),
-          h("label", { class: "visually-hidden", for: nameId }, `Seat ${seat + 1}: name`),
+          h("label", { class: "visually-hidden", for: nameId }, t("menu.seat-name", { n: seat + 1 })),
           h("input", {
             id: nameId,
             type: "text",
@@ -304,12 +312,13 @@ export class Menu {
     event.preventDefault();
     if (!this.ready) return;
     const { game, players, seats, levels, level, speed, seed } = this.state;
-    const names = seats.map((_, seat) => cleanName(this.state.names[seat]) || defaultName(seats, seat));
+    const names = seats.map((_, seat) => storedName(this.state.names[seat], seats, seat));
     this.#remember(this.state);
     this.onStart(completeSetup({ game, players, seats, levels, names, level, speed, seed }, this.catalog));
   }
 
-  // Delete saved games (no confirm: Undo brings them back for a few seconds).
+  // Delete saved games (no confirm: Undo brings them back for a few seconds). `what()`
+  // words what was deleted (at render time: the language may change meanwhile).
   #delete(ids, what) {
     const removed = ids.map((id) => [id, this.store.remove(id)]);
     this.undo = { what, removed, until: Date.now() + UNDO_MS };
@@ -335,8 +344,8 @@ export class Menu {
     return h(
       "p",
       { class: "undo-bar", role: "status" },
-      `Deleted ${this.undo.what}. `,
-      h("button", { type: "button", class: "button quiet undo-delete", onclick: () => this.#undoDelete() }, "Undo"),
+      `${t("saves.deleted", { what: this.undo.what() })} `,
+      h("button", { type: "button", class: "button quiet undo-delete", onclick: () => this.#undoDelete() }, t("saves.undo")),
     );
   }
 
@@ -349,11 +358,11 @@ export class Menu {
     return h(
       "p",
       { class: "hint clear-finished" },
-      `${entries.length} saved games are kept on this device. `,
+      `${t("saves.kept-count", { n: entries.length })} `,
       h(
         "button",
-        { type: "button", class: "button quiet delete-finished", onclick: () => this.#delete(finished, `${n} finished game${n === 1 ? "" : "s"}`) },
-        `Delete the ${n} finished one${n === 1 ? "" : "s"}`,
+        { type: "button", class: "button quiet delete-finished", onclick: () => this.#delete(finished, () => t("saves.finished-games", { n })) },
+        t("saves.delete-finished", { n }),
       ),
     );
   }
@@ -364,7 +373,7 @@ export class Menu {
     if (!entries.length) {
       this.savedList.replaceChildren(
         this.#undoBar() || "",
-        h("p", { class: "hint" }, "No saved games yet. Every move is saved on this device as you play."),
+        h("p", { class: "hint" }, t("saves.none-yet")),
       );
       return;
     }
@@ -380,13 +389,16 @@ export class Menu {
             {
               type: "button",
               class: "button quiet delete",
-              "aria-label": entry.record ? `Delete the saved ${this.#title(entry.record)}` : "Delete this damaged save",
-              onclick: () => this.#delete([entry.id], entry.record ? `the ${this.#title(entry.record)}` : "the damaged save"),
+              "aria-label": entry.record ? t("saves.delete-label", { title: this.#title(entry.record) }) : t("saves.delete-damaged-label"),
+              onclick: () => {
+                const record = entry.record;
+                this.#delete([entry.id], () => (record ? t("saves.deleted-game", { title: this.#title(record) }) : t("saves.deleted-damaged")));
+              },
             },
-            "Delete",
+            t("saves.delete"),
           );
           if (!entry.record) {
-            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, "Damaged save. "), entry.error), h("div", { class: "save-actions" }, remove));
+            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, `${t("saves.damaged")} `), entry.error), h("div", { class: "save-actions" }, remove));
           }
           const r = entry.record;
           const cont = h(
@@ -395,10 +407,10 @@ export class Menu {
               type: "button",
               class: "button continue",
               disabled: !this.ready,
-              "aria-label": `${r.over ? "Show" : "Continue"} ${this.#title(r)}`,
+              "aria-label": t("saves.continue-label", { over: String(r.over), title: this.#title(r) }),
               onclick: () => this.onContinue(entry.id),
             },
-            r.over ? "Show" : "Continue",
+            t("saves.continue", { over: String(r.over) }),
           );
           const share = h(
             "button",
@@ -406,7 +418,7 @@ export class Menu {
               type: "button",
               class: "button quiet export",
               "aria-expanded": "false",
-              "aria-label": `Export ${this.#title(r)} as a save code`,
+              "aria-label": t("saves.export-label", { title: this.#title(r) }),
               onclick: (event) => {
                 const item = event.currentTarget.closest("li");
                 const open = item.querySelector(".save-export");
@@ -415,7 +427,7 @@ export class Menu {
                 else item.append(exportPanel({ ...r, id: entry.id }, this.catalog));
               },
             },
-            "Export",
+            t("saves.export"),
           );
           const date = Date.parse(r.updated);
           return h(
@@ -424,10 +436,10 @@ export class Menu {
             h(
               "p",
               {},
-              h("strong", {}, this.catalog[r.setup.game].name),
-              ` \u00b7 ${r.over ? "finished" : `${summaryOf(r.setup.game).roundWord} ${r.round}`} \u00b7 ${listText(r.setup.names)}`,
+              h("strong", {}, gameName(r.setup.game)),
+              ` \u00b7 ${roundOf(r)} \u00b7 ${list(seatNames(r.setup))}`,
               h("br"),
-              h("small", {}, Number.isNaN(date) ? "" : `Saved ${dateFormat.format(new Date(date))}`),
+              h("small", {}, Number.isNaN(date) ? "" : t("saves.saved-at", { when: dateText(new Date(date)) })),
             ),
             h("div", { class: "save-actions" }, cont, share, remove),
           );
@@ -437,7 +449,6 @@ export class Menu {
   }
 
   #title(record) {
-    const name = this.catalog[record.setup.game].name;
-    return `${name} game with ${listText(record.setup.names)}`;
+    return t("saves.game-with", { game: gameName(record.setup.game), names: list(seatNames(record.setup)) });
   }
 }

@@ -14,6 +14,7 @@
 //   worker; if that worker belongs to a newer deploy than the page, the page says so too.
 
 import { h } from "./dom.js";
+import { t, onLanguageChange } from "./i18n.js";
 
 const html = document.documentElement;
 const SAFE = ["none", "over"];
@@ -68,18 +69,28 @@ function showNotice() {
   if (!state.updateReady || state.dismissed || !isSafe() || noticeEl()) return;
   const area = document.getElementById("notices");
   if (!area) return;
-  const text = h("p", {}, "A new version is ready \u2014 reload to use it.");
-  const reload = h("button", { type: "button", class: "button reload" }, "Reload");
-  const close = h("button", { type: "button", class: "button quiet", "aria-label": "Dismiss this message" }, "\u00d7");
+  let says = "notices.update-ready";
+  const text = h("p", {});
+  const reload = h("button", { type: "button", class: "button reload" });
+  const close = h("button", { type: "button", class: "button quiet" }, "\u00d7");
+  const word = () => {
+    text.textContent = t(says);
+    reload.textContent = t("notices.reload");
+    close.setAttribute("aria-label", t("notices.dismiss"));
+  };
+  word();
   const el = h("div", { class: "notice update", role: "status", dataset: { update: "ready" } }, h("div", {}, text, reload), close);
+  const stop = onLanguageChange(word);
   close.addEventListener("click", () => {
     state.dismissed = true;
+    stop();
     el.remove();
   });
   reload.addEventListener("click", async () => {
     reload.disabled = true;
     if (await anotherTabPlays()) {
-      text.textContent = "A game is in progress in another Parlour tab: finish it or close that tab, then reload.";
+      says = "notices.update-other-tab";
+      word();
       reload.disabled = false;
       return;
     }

@@ -7,16 +7,18 @@
 // `contracts=snack,bribe` for short (Quodlibet); `names=Ann,Ben,` names the seats in order
 // (an empty one keeps its default name). `resume=<id>` (which the page adds to its own
 // address once a game runs) continues a saved game on reload, and falls back to the link's
-// game when that save is not on this device. `embed` and
-// `autostart` are accepted for the embed mode (not built yet) and otherwise ignored.
+// game when that save is not on this device. `embed=1` and `autostart=1` choose the embed
+// (README, "Embedding"). `lang=ko|en` chooses the page's language (i18n.js reads it; an
+// unknown one is reported by the page, never stops a game: app.js languageNotice).
 //
 // Any problem gives readable messages and no start: the page then shows them above the
 // normal menu, pre-filled with whatever was valid.
 
-import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME } from "./setup.js";
-import { parseBounded } from "./json-limits.js";
+import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME, levelName } from "./setup.js";
+import { t, list, number } from "./i18n.js";
+import { gameName } from "./game-name.js";
+import { parseBounded, jsonProblem } from "./json-limits.js";
 import { LESSON_IDS } from "./learn-lessons.js";
-import { t } from "./i18n.js";
 import { readRulesParam } from "./rules-link.js";
 
 const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
@@ -40,7 +42,8 @@ export const KNOWN = [
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
 
-const quote = (text) => `\u201c${String(text).slice(0, 40)}\u201d`;
+const quote = (text) => t("setup.quoted", { text: String(text).slice(0, 40) });
+const or = (items) => list(items, { type: "disjunction" });
 
 // `learn=<lesson id>` starts a guided lesson (learn.js) instead; beside it only `lang` and
 // `speed` may be given.
@@ -53,11 +56,11 @@ export function parseParams(search, catalog) {
   const seen = new Map();
   for (const [name, value] of query) {
     if (!KNOWN.includes(name) && !isOption(name)) {
-      errors.push(`Unknown link parameter ${quote(name)}. Known ones: ${KNOWN.join(", ")}, opt.<option>.`);
+      errors.push(t("setup.link-unknown-param", { name: quote(name), known: `${KNOWN.join(", ")}, opt.<option>` }));
       continue;
     }
     if (seen.has(name)) {
-      errors.push(`The link gives ${quote(name)} more than once.`);
+      errors.push(t("setup.link-twice", { name: quote(name) }));
       continue;
     }
     seen.set(name, value.trim());
@@ -75,11 +78,11 @@ export function parseParams(search, catalog) {
   if (seen.has("resume")) {
     const id = seen.get("resume");
     if (/^[a-z0-9-]{1,40}$/.test(id)) result.resume = id;
-    else errors.push(`${quote(id)} is not a saved-game id.`);
+    else errors.push(t("setup.link-bad-resume", { id: quote(id) }));
   }
   for (const flag of ["embed", "autostart"]) {
     if (seen.has(flag) && !["0", "1"].includes(seen.get(flag))) {
-      errors.push(`${flag} must be 0 or 1, not ${quote(seen.get(flag))}.`);
+      errors.push(t("setup.link-bad-flag", { flag, value: quote(seen.get(flag)) }));
     }
   }
 
@@ -87,45 +90,46 @@ export function parseParams(search, catalog) {
   const names = Object.keys(catalog).join(", ");
   if (gameId === undefined) {
     const settings = [...seen.keys()].filter((k) => !["resume", "embed", "autostart", "lang", "rules"].includes(k));
-    if (settings.length) errors.push(`The link sets ${settings.join(", ")} but no game; the games are: ${names}.`);
+    if (settings.length) errors.push(t("setup.link-no-game", { settings: settings.join(", "), games: names }));
     return result;
   }
   // Own properties only: `game=toString` must not find Object.prototype.toString.
   const info = Object.hasOwn(catalog, gameId) ? catalog[gameId] : null;
   if (!info) {
-    errors.push(`There is no game called ${quote(gameId)}; the games are: ${names}.`);
+    errors.push(t("setup.link-unknown-game", { game: quote(gameId), games: names }));
     return result;
   }
   const setup = result.setup;
   setup.game = gameId;
-  const span =
-    info.min_players === info.max_players
-      ? `exactly ${info.min_players}`
-      : `${info.min_players} to ${info.max_players}`;
+  const game = gameName(gameId);
+  const span = { game, min: info.min_players, max: info.max_players, same: String(info.min_players === info.max_players) };
 
   let players = null;
   if (seen.has("players")) {
     const text = seen.get("players");
     const n = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
     if (Number.isInteger(n) && n >= info.min_players && n <= info.max_players) players = n;
-    else errors.push(`${info.name} is for ${span} players, not ${quote(text)}.`);
+    else errors.push(t("setup.link-bad-players", { ...span, value: quote(text) }));
   }
   const levels = info.levels || [];
   if (seen.has("seats")) {
     const seats = seen.get("seats").split(",").map((s) => s.trim().toLowerCase());
     const bad = seats.filter((s) => !SEAT_KINDS.includes(s) && !levels.includes(s));
     if (bad.length) {
-      const plural = bad.length === 1 ? "" : "s";
       errors.push(
-        `Seats must each be a computer level (${levels.join(", ")}), human or bot, not ${bad.map(quote).join(", ")}` +
-          ` (seat${plural} ${bad.map((b) => seats.indexOf(b) + 1).join(", ")}).`,
+        t("setup.link-bad-seats", {
+          levels: levels.join(", "),
+          bad: list(bad.map(quote)),
+          n: bad.length,
+          seats: list(bad.map((b) => number(seats.indexOf(b) + 1))),
+        }),
       );
     } else if (players !== null && seats.length !== players) {
-      errors.push(`The link has ${players} players but ${seats.length} seats (${seats.join(", ")}).`);
+      errors.push(t("setup.link-seats-count", { players, seats: seats.length, list: seats.join(", ") }));
     } else if (players === null && seen.has("players")) {
       // players was invalid: already reported.
     } else if (seats.length < info.min_players || seats.length > info.max_players) {
-      errors.push(`${info.name} is for ${span} players, but the link has ${seats.length} seats.`);
+      errors.push(t("setup.link-seats-span", { ...span, seats: seats.length }));
     } else {
       // A level name is a computer seat at that level; `bot` takes `level=` (set below).
       setup.seats = seats.map((s) => (s === "human" ? "human" : "bot"));
@@ -138,12 +142,12 @@ export function parseParams(search, catalog) {
     const text = seen.get("seed");
     const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
     if (Number.isInteger(n) && n <= MAX_SEED) setup.seed = n;
-    else errors.push(`The seed must be a whole number from 0 to ${MAX_SEED}, not ${quote(text)}.`);
+    else errors.push(t("setup.link-bad-seed", { max: MAX_SEED, value: quote(text) }));
   }
   if (seen.has("level")) {
     const level = seen.get("level");
     if (levels.includes(level)) setup.level = level;
-    else errors.push(`The computer level must be one of ${levels.join(", ")}, not ${quote(level)}.`);
+    else errors.push(t("setup.link-bad-level", { levels: levels.map((lv) => `${lv} (${levelName(lv)})`).join(", "), value: quote(level) }));
   }
   if (setup.levels) {
     // `bot` seats among named levels play at `level` (default normal; completeSetup).
@@ -159,7 +163,7 @@ export function parseParams(search, catalog) {
   if (seen.has("speed")) {
     const speed = seen.get("speed");
     if (SPEEDS.includes(speed)) setup.speed = speed;
-    else errors.push(`The speed must be ${SPEEDS.join(" or ")}, not ${quote(speed)}.`);
+    else errors.push(t("setup.link-bad-speed", { speeds: or(SPEEDS), value: quote(speed) }));
   }
   result.start = errors.length === 0;
   return result;
@@ -187,18 +191,18 @@ function lessonLink(seen, result) {
 function parseNames(text, players, errors) {
   const names = text.split(",").map((part) => part.replace(/\s+/g, " ").trim());
   if (names.length !== players) {
-    errors.push(`The link has ${players} players but ${names.length} names (${names.map(quote).join(", ")}).`);
+    errors.push(t("setup.link-names-count", { players, names: names.length, list: list(names.map(quote)) }));
     return null;
   }
   const long = names.filter((name) => name.length > MAX_NAME);
   if (long.length) {
-    errors.push(`A name can be at most ${MAX_NAME} characters: ${long.map(quote).join(", ")} is too long.`);
+    errors.push(t("setup.link-name-long", { max: MAX_NAME, names: list(long.map(quote)), n: long.length }));
     return null;
   }
   // Control and formatting characters (bidi overrides, zero-width marks) could disguise a name.
   const odd = names.filter((name) => /[\p{Cc}\p{Cf}]/u.test(name));
   if (odd.length) {
-    errors.push(`Names may not hold control or invisible characters (${odd.map(quote).join(", ")}).`);
+    errors.push(t("setup.link-name-odd", { names: list(odd.map(quote)) }));
     return null;
   }
   return names;
@@ -216,16 +220,15 @@ function parseOptions(seen, info, errors) {
     if (param !== "contracts" && !isOption(param)) continue;
     const name = param === "contracts" ? "contracts" : param.slice(OPTION_PREFIX.length);
     if (!known.includes(name)) {
-      const list = known.length ? `its options are: ${known.join(", ")}` : "it has no options";
-      errors.push(`${info.name} has no option ${quote(name)}; ${list}.`);
+      errors.push(t("setup.link-unknown-option", { game, name: quote(name), options: known.join(", "), count: known.length }));
       continue;
     }
     if (name in given) {
-      errors.push(`The link gives the option ${quote(name)} more than once.`);
+      errors.push(t("setup.link-option-twice", { name: quote(name) }));
       continue;
     }
     if (!text) {
-      errors.push(`The option ${quote(name)} needs a value (JSON, or names separated by commas).`);
+      errors.push(t("setup.link-option-empty", { name: quote(name) }));
       continue;
     }
     if (param === "contracts") {
@@ -233,7 +236,7 @@ function parseOptions(seen, info, errors) {
       continue;
     }
     const value = optionValue(text);
-    if (value.error) errors.push(`The option ${quote(name)} cannot be used: ${value.error}.`);
+    if (value.error) errors.push(t("setup.link-option-bad", { name: quote(name), why: value.error }));
     else given[name] = value.value;
   }
   return Object.keys(given).length ? given : null;
@@ -246,9 +249,9 @@ function commaList(text) {
 // JSON when it reads as JSON within the bounds (json-limits.js), else a comma list of names;
 // -> { value } or { error } for text that looks like JSON but is too long, deep or large.
 function optionValue(text) {
-  if (text.length > MAX_OPTION_TEXT) return { error: `it is too long (at most ${MAX_OPTION_TEXT.toLocaleString("en")} characters)` };
+  if (text.length > MAX_OPTION_TEXT) return { error: t("setup.link-option-long", { max: MAX_OPTION_TEXT }) };
   const json = parseBounded(text, MAX_OPTION_TEXT);
   if (!json.error) return json;
-  if (json.error !== "it is not valid JSON") return json;
+  if (json.error !== "not-json") return { error: jsonProblem(json) };
   return { value: commaList(text) };
 }

@@ -3,28 +3,40 @@
 // the download's share moves with the bytes received.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
+// Each stage's words are menu.boot-<id>.
 const STAGES = [
-  { id: "download", label: "Downloading the game runtime", from: 0, to: 75 },
-  { id: "python", label: "Starting Python", from: 75, to: 88 },
-  { id: "engine", label: "Installing the card-game rules", from: 88, to: 99 },
-  { id: "ready", label: "Ready to play", from: 100, to: 100 },
+  { id: "download", from: 0, to: 75 },
+  { id: "python", from: 75, to: 88 },
+  { id: "engine", from: 88, to: 99 },
+  { id: "ready", from: 100, to: 100 },
 ];
+const label = (stage) => t(`menu.boot-${stage.id}`);
 
 export class BootProgress {
   constructor() {
     this.stage = "download";
     this.fraction = 0;
     this.error = null;
-    this.bar = h("progress", { max: "100", value: "0", "aria-label": "Loading the game engine" });
+    this.bar = h("progress", { max: "100", value: "0" });
     this.steps = h(
       "ol",
       { class: "boot-steps" },
-      STAGES.map((s) => h("li", { dataset: { stage: s.id } }, s.label)),
+      STAGES.map((s) => h("li", { dataset: { stage: s.id } })),
     );
-    this.status = h("p", { class: "boot-status", role: "status" }, "Loading the game engine\u2026");
-    this.el = h("section", { class: "boot", "aria-label": "Game engine" }, this.status, this.bar, this.steps);
+    this.status = h("p", { class: "boot-status", role: "status" });
+    this.el = h("section", { class: "boot" }, this.status, this.bar, this.steps);
     this.update("download", 0);
+  }
+
+  // Word it all again (the language changed); a failure keeps its own message's key.
+  reword() {
+    this.bar.setAttribute("aria-label", t("menu.boot-loading"));
+    this.el.setAttribute("aria-label", t("menu.boot-section"));
+    this.steps.querySelectorAll("li").forEach((li, i) => (li.textContent = label(STAGES[i])));
+    if (this.failure) this.#showFailure();
+    else this.update(this.stage, this.fraction);
   }
 
   update(stage, fraction = 0) {
@@ -34,7 +46,12 @@ export class BootProgress {
     const s = STAGES[index];
     const percent = Math.round(s.from + (s.to - s.from) * Math.max(0, Math.min(1, fraction)));
     this.bar.value = percent;
-    this.bar.setAttribute("aria-valuetext", `${s.label}, ${percent}%`);
+    if (!this.worded) {
+      this.worded = true;
+      this.reword();
+      return;
+    }
+    this.bar.setAttribute("aria-valuetext", t("menu.boot-valuetext", { stage: label(s), percent: percent / 100 }));
     this.steps.querySelectorAll("li").forEach((li, i) => {
       li.className = i < index ? "done" : i === index ? "current" : "";
       if (i === index) li.setAttribute("aria-current", "step");
@@ -42,25 +59,33 @@ export class BootProgress {
     });
     this.el.dataset.stage = stage;
     if (stage === "ready") {
-      this.status.textContent = "The game engine is ready.";
+      this.status.textContent = t("menu.boot-done");
     } else {
-      const detail = stage === "download" ? ` (${percent}%)` : "";
-      this.status.textContent = `${s.label}\u2026${detail}`;
+      this.status.textContent = t("menu.boot-status", { stage: label(s), download: String(stage === "download"), percent: percent / 100 });
     }
   }
 
-  fail(message, detail) {
-    this.error = message;
+  // The engine could not start: `words()` says why (worded again after a language switch);
+  // `detail` is the technical text (the runtime's own, English).
+  fail(words, detail) {
+    this.failure = { words, detail };
+    this.error = words();
     this.el.dataset.stage = "error";
-    this.status.textContent = message;
     this.status.setAttribute("role", "alert");
     this.bar.hidden = true;
     this.steps.hidden = true;
+    this.#showFailure();
+  }
+
+  #showFailure() {
+    const { words, detail } = this.failure;
+    this.status.textContent = words();
+    this.el.querySelectorAll(".boot-failure").forEach((el) => el.remove());
     this.el.append(
-      h("button", { type: "button", class: "button", onclick: () => location.reload() }, "Reload the page"),
+      h("button", { type: "button", class: "button boot-failure", onclick: () => location.reload() }, t("menu.boot-reload")),
     );
     if (detail) {
-      this.el.append(h("details", {}, h("summary", {}, "Technical details"), h("pre", {}, detail)));
+      this.el.append(h("details", { class: "boot-failure" }, h("summary", {}, t("menu.boot-details")), h("pre", { lang: "en" }, detail)));
     }
   }
 }

@@ -13,10 +13,15 @@
 
 import { h } from "./dom.js";
 import { validSetup } from "./setup.js";
-import { summaryOf } from "./summaries.js";
 import { newId, MAX_RECORD } from "./storage.js";
-import { parseBounded } from "./json-limits.js";
+import { parseBounded, jsonProblem } from "./json-limits.js";
+import { t } from "./i18n.js";
+import { gameName } from "./game-name.js";
 import { refusalText } from "./engine-words.js";
+
+// Where a saved game stands, in words: "finished", "round 3", "deal 5".
+export const roundOf = (record) =>
+  record.over ? t("saves.finished") : t("saves.round", { game: record.setup.game, n: record.round });
 
 const FORMAT = "parlour-save-code";
 const VERSION = 1;
@@ -96,16 +101,16 @@ export async function encodeSave(record) {
 // -> { record } (ready for SaveStore.write, its id not yet chosen) or { error } in words.
 export async function decodeSave(text, catalog) {
   const code = String(text || "").replace(/\s+/g, "");
-  if (!code) return { error: "Paste a save code first." };
-  if (code.length > MAX_CODE) return { error: "This is too long to be a Parlour save code." };
+  if (!code) return { error: t("saves.code-empty") };
+  if (code.length > MAX_CODE) return { error: t("saves.code-too-long") };
   const match = /^p1([zj])\.([A-Za-z0-9_-]+)$/.exec(code);
-  if (!match) return { error: "This is not a Parlour save code (they start with \u201cp1z.\u201d)." };
+  if (!match) return { error: t("saves.code-not-ours") };
   let json;
   try {
     let bytes = fromBase64Url(match[2]);
     if (match[1] === "z") {
       if (typeof DecompressionStream !== "function") {
-        return { error: "This browser cannot read compressed save codes; open the code in a newer browser." };
+        return { error: t("saves.code-no-inflate") };
       }
       bytes = await inflateCapped(bytes, MAX_INFLATED);
     }
@@ -113,21 +118,21 @@ export async function decodeSave(text, catalog) {
     json = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (error) {
     if (error instanceof TooLarge) {
-      return { error: `This save code unpacks to more than ${MAX_INFLATED.toLocaleString("en")} bytes, far more than any game: it is not a real save code.` };
+      return { error: t("saves.code-inflates-too-much", { max: MAX_INFLATED }) };
     }
-    return { error: "This save code is damaged (part of it is missing or changed)." };
+    return { error: t("saves.code-damaged") };
   }
   const parsed = parseBounded(json, MAX_INFLATED);
-  if (parsed.error) return { error: `This save code is damaged (${parsed.error}).` };
+  if (parsed.error) return { error: t("saves.code-damaged-why", { why: jsonProblem(parsed) }) };
   const payload = parsed.value;
-  if (!payload || payload.format !== FORMAT) return { error: "This is not a Parlour save code." };
-  if (payload.version !== VERSION) return { error: "This save code is from another version of Parlour." };
+  if (!payload || payload.format !== FORMAT) return { error: t("saves.code-not-a-code") };
+  if (payload.version !== VERSION) return { error: t("saves.code-other-version") };
   if (typeof payload.engine !== "string" || !validSetup(payload.setup, catalog)) {
-    return { error: "This save code is damaged (its game or seats are not valid)." };
+    return { error: t("saves.code-bad-setup") };
   }
   const inner = parseBounded(payload.engine, MAX_RECORD).value;
   if (!inner || inner.game !== payload.setup.game || inner.players !== payload.setup.players) {
-    return { error: "This save code is damaged (its moves are not those of its game)." };
+    return { error: t("saves.code-bad-moves") };
   }
   const record = {
     id: typeof payload.id === "string" && /^[a-z0-9-]{1,40}$/.test(payload.id) ? payload.id : null,
@@ -148,9 +153,9 @@ export async function checkWithEngine(engine, record) {
   const probe = `check-${newId()}`.slice(0, 40);
   const reply = await engine.load(probe, record.engine);
   await engine.drop(probe);
-  if (reply.error) return { error: `This saved game cannot be played: ${refusalText(reply.error)}` };
+  if (reply.error) return { error: t("saves.cannot-play", { why: refusalText(reply.error) }) };
   if (reply.game !== record.setup.game || reply.players !== record.setup.players) {
-    return { error: "This save is damaged: its moves are not those of the game it names." };
+    return { error: t("saves.moves-not-its-game") };
   }
   return {};
 }
@@ -230,15 +235,14 @@ function download(text, name) {
 
 // A panel with a saved game's code: copy it, or download it as a small file.
 export function exportPanel(record, catalog) {
-  const name = catalog[record.setup.game]?.name || "Parlour";
-  const field = h("textarea", { class: "save-code", readonly: true, rows: "3", spellcheck: "false", "aria-label": `Save code of this ${name} game` }, "Preparing the code\u2026");
+  const field = h("textarea", { class: "save-code", readonly: true, rows: "3", spellcheck: "false", "aria-label": t("saves.code-label", { game: gameName(record.setup.game) }) }, t("saves.code-preparing"));
   const status = h("p", { class: "hint", role: "status" });
-  const copy = h("button", { type: "button", class: "button copy-code", disabled: true }, "Copy code");
-  const file = h("button", { type: "button", class: "button quiet download-code", disabled: true }, "Download as a file");
+  const copy = h("button", { type: "button", class: "button copy-code", disabled: true }, t("saves.copy-code"));
+  const file = h("button", { type: "button", class: "button quiet download-code", disabled: true }, t("saves.download"));
   const panel = h(
     "div",
     { class: "save-export" },
-    h("p", { class: "hint" }, "Paste this code into \u201cImport a saved game\u201d on Parlour (or another embed of it) to continue there."),
+    h("p", { class: "hint" }, t("saves.export-hint", { import: t("saves.import-title") })),
     field,
     h("div", { class: "save-export-actions" }, copy, file),
     status,
@@ -249,7 +253,7 @@ export function exportPanel(record, catalog) {
     copy.disabled = false;
     file.disabled = false;
     copy.addEventListener("click", async () => {
-      status.textContent = (await copyText(code, field)) ? "Copied." : "Select the code and copy it (Ctrl+C or \u2318C).";
+      status.textContent = (await copyText(code, field)) ? t("saves.copied") : t("saves.copy-by-hand");
     });
     file.addEventListener("click", () => download(code, fileName(record, catalog)));
   });
@@ -264,7 +268,7 @@ export function importForm({ catalog, store, onImported, verify }) {
   const status = h("p", { class: "hint", role: "status" });
   const fileInput = h("input", { type: "file", id: "import-file", accept: ".txt,text/plain" });
   const accept = async (text) => {
-    status.textContent = "Checking the code\u2026";
+    status.textContent = t("saves.checking");
     status.dataset.kind = "busy";
     const decoded = await decodeSave(text, catalog);
     const error = decoded.error || (await verify(decoded.record)).error;
@@ -275,7 +279,7 @@ export function importForm({ catalog, store, onImported, verify }) {
     }
     const { record } = decoded;
     const id = importRecord(store, record);
-    status.textContent = `Imported: ${catalog[record.setup.game].name}, ${record.over ? "finished" : `${summaryOf(record.setup.game).roundWord} ${record.round}`}.`;
+    status.textContent = t("saves.imported", { game: gameName(record.setup.game), where: roundOf(record) });
     status.dataset.kind = "ok";
     field.value = "";
     onImported(id);
@@ -287,13 +291,13 @@ export function importForm({ catalog, store, onImported, verify }) {
   });
   // Not a <form>: a frame sandboxed without allow-forms (as our embed snippet is) never
   // submits one, so the button acts by itself.
-  const submit = h("button", { type: "button", class: "button import-code", onclick: () => accept(field.value) }, "Import");
+  const submit = h("button", { type: "button", class: "button import-code", onclick: () => accept(field.value) }, t("saves.import"));
   return h(
     "div",
-    { class: "save-import", role: "group", "aria-label": "Import a saved game" },
-    h("label", { for: "import-code" }, "Save code"),
+    { class: "save-import", role: "group", "aria-label": t("saves.import-title") },
+    h("label", { for: "import-code" }, t("saves.code")),
     field,
-    h("div", { class: "save-export-actions" }, submit, h("label", { class: "file-label", for: "import-file" }, "or open a file: "), fileInput),
+    h("div", { class: "save-export-actions" }, submit, h("label", { class: "file-label", for: "import-file" }, t("saves.or-file")), fileInput),
     status,
   );
 }

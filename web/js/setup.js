@@ -10,6 +10,8 @@
 // seat's level with `levelOf`). `options` are engine options (practice links: API.md
 // "Options"), kept so a resumed or replayed game is the same kind of game.
 
+import { t, language } from "./i18n.js";
+
 export const SEAT_KINDS = ["human", "bot"];
 export const SPEEDS = ["normal", "instant"];
 export const MAX_SEED = 2 ** 32 - 1;
@@ -25,15 +27,50 @@ export function defaultSeats(players) {
   return Array.from({ length: players }, (_, i) => (i === 0 ? "human" : "bot"));
 }
 
-// "You" when one person plays; "Player 2" in pass-and-play; "Computer 3" for the computer.
+// "You" when one person plays; "Player 2" in pass-and-play; "Computer 3" for the computer,
+// worded in the language chosen now. A setup stores "" for a seat nobody named, so a saved
+// game shows its default names in whatever language it is continued in.
 export function defaultName(seats, seat) {
   const humans = seats.filter((kind) => kind === "human").length;
-  if (seats[seat] === "bot") return `Computer ${seat + 1}`;
-  return humans === 1 ? "You" : `Player ${seat + 1}`;
+  if (seats[seat] === "bot") return t("setup.name-computer", { n: seat + 1 });
+  return humans === 1 ? t("setup.name-you") : t("setup.name-player", { n: seat + 1 });
 }
 
 export function defaultNames(seats) {
   return seats.map((_, seat) => defaultName(seats, seat));
+}
+
+// Saves made before names were worded at render time hold the English defaults themselves.
+const OLD_DEFAULT = /^(You|Player \d+|Computer \d+)$/;
+
+// Whether `name` is a default (unnamed) seat's stored name: empty, or an old save's English
+// default for that seat.
+function isDefault(name, seats, seat) {
+  if (!name) return true;
+  if (!OLD_DEFAULT.test(name)) return false;
+  const humans = seats.filter((kind) => kind === "human").length;
+  if (seats[seat] === "bot") return name === `Computer ${seat + 1}`;
+  return name === (humans === 1 ? "You" : `Player ${seat + 1}`);
+}
+
+// The name a seat goes by on screen: the one a person chose, else its default, worded now.
+export function seatName(setup, seat) {
+  const name = Array.isArray(setup.names) ? setup.names[seat] : "";
+  if (seat < 0 || seat >= setup.seats.length) return t("setup.name-seat", { n: seat + 1 });
+  return isDefault(name, setup.seats, seat) ? defaultName(setup.seats, seat) : name;
+}
+
+export const seatNames = (setup) => setup.seats.map((_, seat) => seatName(setup, seat));
+
+// The name stored for a seat: what the person typed (cleaned), "" for the default.
+export function storedName(text, seats, seat) {
+  const name = cleanName(text);
+  return isDefault(name, seats, seat) || name === defaultName(seats, seat) ? "" : name;
+}
+
+// The computer level in words ("Easy", "쉬움").
+export function levelName(level) {
+  return ["easy", "normal", "hard"].includes(level) ? t(`setup.level-${level}`) : level;
 }
 
 export function defaultLevel(info) {
@@ -64,7 +101,7 @@ export function completeSetup(partial, catalog) {
   const seats = partial.seats ?? defaultSeats(players);
   const names = seats.map((_, seat) => {
     const given = partial.names && typeof partial.names[seat] === "string" ? partial.names[seat] : "";
-    return cleanName(given) || defaultName(seats, seat);
+    return storedName(given, seats, seat);
   });
   const level = partial.level ?? defaultLevel(info);
   return {
@@ -128,8 +165,10 @@ export function deepLink(setup) {
   });
   if (setup.speed !== "normal") query.set("speed", setup.speed);
   // Names only when someone chose them (commas cannot be in a name a link carries).
-  const names = setup.names.map((name, seat) => (name === defaultName(setup.seats, seat) ? "" : name.replace(/,/g, " ")));
+  const names = setup.names.map((name, seat) => storedName(name, setup.seats, seat).replace(/,/g, " "));
   if (names.some(Boolean)) query.set("names", names.join(","));
+  // The page's language, so the link opens the game in the words it was shared in.
+  query.set("lang", language());
   for (const [name, value] of Object.entries(setup.options || {})) {
     if (value === null || value === undefined) continue;
     const names = Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && /^[\w-]+$/.test(v));

@@ -20,8 +20,9 @@
 //   same game: a stale tab cannot shorten a game another tab played further.
 
 import { validSetup } from "./setup.js";
-import { parseBounded } from "./json-limits.js";
+import { parseBounded, jsonProblem } from "./json-limits.js";
 import { GameLocks } from "./game-lock.js";
+import { t, language } from "./i18n.js";
 
 export const PREFIX = "parlour:v1:";
 const SAVE = `${PREFIX}save:`;
@@ -47,11 +48,12 @@ function engineFacts(text) {
 
 const timeOf = (iso) => {
   const date = Date.parse(iso);
-  return Number.isNaN(date) ? "earlier" : new Date(date).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(date) ? "" : new Date(date).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
 };
 
 export class SaveStore {
-  // onNotice(text): a message for the person (storage trouble, another tab).
+  // onNotice(words): a message for the person (storage trouble, another tab); `words()` gives
+  // its text in the language chosen at the time (it is worded again after a switch).
   // onLost(id): another tab took over game `id` (game-lock.js).
   constructor({ catalog, onNotice, onLost }) {
     this.catalog = catalog;
@@ -72,7 +74,7 @@ export class SaveStore {
       void this.local.length;
     } catch {
       this.local = null;
-      this.onNotice("This browser does not let the page save games (storage is blocked), so a game here lasts only until you close the page.");
+      this.onNotice(() => t("notices.storage-blocked"));
     }
   }
 
@@ -126,21 +128,21 @@ export class SaveStore {
   }
 
   #check(id, text) {
-    if (text === null) return { error: "This saved game is no longer on this device." };
+    if (text === null) return { error: t("saves.gone") };
     const parsed = parseBounded(text, MAX_RECORD);
-    if (parsed.error) return { error: `This saved game is damaged (it is not readable: ${parsed.error}).` };
+    if (parsed.error) return { error: t("saves.unreadable", { why: jsonProblem(parsed) }) };
     const record = parsed.value;
-    if (!record || record.format !== FORMAT) return { error: "This is not a Parlour saved game." };
-    if (record.version !== VERSION) return { error: "This saved game is from another version of Parlour." };
+    if (!record || record.format !== FORMAT) return { error: t("saves.not-a-save") };
+    if (record.version !== VERSION) return { error: t("saves.other-version") };
     if (record.id !== id || typeof record.engine !== "string") {
-      return { error: "This saved game is damaged (parts of it are missing)." };
+      return { error: t("saves.parts-missing") };
     }
     if (!validSetup(record.setup, this.catalog)) {
-      return { error: "This saved game is damaged (its seats or game are not valid)." };
+      return { error: t("saves.bad-setup") };
     }
     const facts = engineFacts(record.engine);
     if (!facts || facts.game !== record.setup.game || facts.players !== record.setup.players) {
-      return { error: "This saved game is damaged (its moves are not those of its game)." };
+      return { error: t("saves.bad-moves") };
     }
     return { record };
   }
@@ -166,10 +168,7 @@ export class SaveStore {
     const now = new Date().toISOString();
     const previous = this.read(fields.id).record;
     if (previous && !this.#extends(previous, fields)) {
-      this.onNotice(
-        "This game was played further in another tab or window, so the moves made here were not saved over it. " +
-          "Open it from the menu to continue from its latest move.",
-      );
+      this.onNotice(() => t("notices.played-further"));
       return false;
     }
     const record = { format: FORMAT, version: VERSION, created: previous ? previous.created : now, ...fields, updated: now };
@@ -198,14 +197,8 @@ export class SaveStore {
       if (!this.failing) {
         this.failing = true;
         const full = error && (error.name === "QuotaExceededError" || error.code === 22);
-        const kept = previous ? ` The copy saved at ${timeOf(previous.updated)} is kept as it was.` : "";
-        this.onNotice(
-          (full
-            ? "Storage on this device is full, so the moves you make now are not being saved (they last until you close the page)."
-            : "This browser refused to save the game, so the moves you make now last only until you close the page.") +
-            kept +
-            " Deleting saved games you no longer need (in the menu) makes room; saving resumes by itself.",
-        );
+        const at = previous ? previous.updated : null;
+        this.onNotice(() => t("notices.storage-failed", { full: String(Boolean(full)), kept: String(Boolean(at && timeOf(at))), time: at ? timeOf(at) : "" }));
       }
       return false;
     }
@@ -213,7 +206,7 @@ export class SaveStore {
     if (this.failing) {
       this.failing = false;
       this.#flush();
-      if (!this.failing) this.onNotice("Saving works again: every game is saved on this device.");
+      if (!this.failing) this.onNotice(() => t("notices.saving-again"));
     }
     return true;
   }
@@ -276,7 +269,7 @@ export class SaveStore {
     if (this.failing && this.pending.size) {
       this.failing = false;
       this.#flush();
-      if (!this.failing) this.onNotice("Saving works again: every game is saved on this device.");
+      if (!this.failing) this.onNotice(() => t("notices.saving-again"));
     }
     return text;
   }

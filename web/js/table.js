@@ -112,7 +112,8 @@ export function seatNameOf(setup, seat) {
 }
 
 export class Table {
-  // options: { root, engine, store, catalog, renderer, setup, id, onMenu, onPlayAgain, onCrash }
+  // options: { root, engine, store, catalog, renderer, setup, id, onMenu, onPlayAgain, onCrash,
+  // languageSwitch? (-> the shell's language switch for the bar) }
   constructor(options) {
     Object.assign(this, options);
     this.info = this.catalog[this.setup.game];
@@ -426,6 +427,7 @@ export class Table {
         h("p", { class: "turn" }, turn),
         this.#tools(view),
         rulesButton(view.game, { getView: () => this.view }),
+        this.languageSwitch ? this.languageSwitch() : null,
         h("button", { type: "button", class: "button quiet menu-button", "data-control": "menu", onclick: () => this.onMenu() }, t("table.menu")),
       ),
       h(

@@ -1,0 +1,11 @@
+// A game's name in the chosen language: common.game-<id> in the catalogs ("Nine Virtues",
+// "아홉 가지 덕목"), else the engine catalog's name (a game added before its words are).
+
+import { t, has } from "./i18n.js";
+import { manifest } from "./manifest.js";
+
+export function gameName(id) {
+  const key = `common.game-${id}`;
+  if (has(key)) return t(key);
+  return manifest.games[id]?.name || id;
+}
