@@ -57,6 +57,8 @@ class Shot:
     lang: str = "en"
     """The page's language (``lang=`` in the link): each shot names its own, so a language
     remembered by an earlier shot never carries over."""
+    menu: bool = False
+    """A shot of the menu (no game is started; the whole page, not only the window)."""
 
 
 HUMAN_VS_COMPUTERS = "seats=human,bot,bot,bot&level=easy&speed=instant"
@@ -84,6 +86,7 @@ SHOTS = (
         0,  # the person's first turn: no card fits, three piles to choose from
         lang="ko",
     ),
+    Shot("menu-ko", "?", moves=0, lang="ko", menu=True),
 )
 
 
@@ -117,6 +120,8 @@ def play_to(page: Page, url: str, shot: Shot) -> None:
     """Open the shot's link and make the person's first ``shot.moves`` moves."""
     page.goto(f"{url}{shot.query}&lang={shot.lang}")
     page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+    if shot.menu:
+        return
     made = 0
     while True:
         page.wait_for_function(READY, timeout=120_000)
@@ -139,7 +144,7 @@ def take(page: Page, shot: Shot, width: int, out: Path) -> Path:
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)
     path = out / f"{shot.name}-{width}.png"
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), full_page=shot.menu)
     return path
 
 

@@ -283,7 +283,7 @@ if (unknownLanguage !== null && !leaving) {
     fallback: LANGUAGES.find((entry) => entry.code === language())?.name || language(),
     known: list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`)),
   });
-  notice(() => t("common.language-unknown", names()), { kind: "warning" });
+  notice(() => t("common.language-unknown", names()), { kind: "warning", sticky: true }); // stays when the link's game starts
 }
 
 const params = parseParams(location.search, catalog);
@@ -370,6 +370,10 @@ onLanguageChange(async () => {
   url.searchParams.set("lang", language());
   history.replaceState(null, "", url);
   if (current && table) {
+    // Close the table first (it drops the game in the worker), keeping this tab's hold on
+    // the game, then load it again from its save.
+    table.close();
+    table = null;
     const shown = await continueSaved(current, { quiet: true });
     if (shown) focusLanguageSwitch(main);
     return;

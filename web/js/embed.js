@@ -17,8 +17,7 @@ import { parseParams } from "./params.js";
 import { completeSetup } from "./setup.js";
 import { summaryOf } from "./summaries.js";
 import { parseBounded } from "./json-limits.js";
-import { gameName } from "./game-name.js";
-import { roundOf } from "./savecode.js";
+import { gameName, roundOf } from "./game-name.js";
 import { wordPage } from "./page-words.js";
 
 const MAX_RECORD = 1_100_000; // storage.js's limit (not imported: the cover stays small)

@@ -55,8 +55,19 @@ function nextLanguageButton(current) {
 }
 
 // After a switch re-painted the screen, keyboard focus goes back to the switch (the one in
-// `root`), on the language now chosen.
-export function focusLanguageSwitch(root = document) {
-  const target = root.querySelector(`.lang-switch [data-lang="${language()}"]`) || root.querySelector("button.lang-switch");
-  target?.focus({ preventScroll: true });
+// `root`, on the language now chosen), as soon as the screen has drawn it (a table draws its
+// bar a moment after it opens); given up after a few seconds.
+export function focusLanguageSwitch(root = document, waitMs = 5000) {
+  const find = () => root.querySelector(`.lang-switch [data-lang="${language()}"]`) || root.querySelector("button.lang-switch");
+  const focus = (el) => el.focus({ preventScroll: true });
+  const now = find();
+  if (now) return focus(now);
+  const observer = new MutationObserver(() => {
+    const el = find();
+    if (!el) return;
+    observer.disconnect();
+    focus(el);
+  });
+  observer.observe(root === document ? document.body : root, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), waitMs);
 }

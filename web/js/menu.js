@@ -6,13 +6,13 @@
 import { h } from "./dom.js";
 import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
-import { exportPanel, importForm, roundOf } from "./savecode.js";
+import { exportPanel, importForm } from "./savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME } from "./setup.js";
 import { MANY } from "./storage.js";
 import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
 import { rulesButton } from "./rules.js";
-import { gameName } from "./game-name.js";
+import { gameName, roundOf } from "./game-name.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 

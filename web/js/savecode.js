@@ -16,12 +16,8 @@ import { validSetup } from "./setup.js";
 import { newId, MAX_RECORD } from "./storage.js";
 import { parseBounded, jsonProblem } from "./json-limits.js";
 import { t } from "./i18n.js";
-import { gameName } from "./game-name.js";
+import { gameName, roundOf } from "./game-name.js";
 import { refusalText } from "./engine-words.js";
-
-// Where a saved game stands, in words: "finished", "round 3", "deal 5".
-export const roundOf = (record) =>
-  record.over ? t("saves.finished") : t("saves.round", { game: record.setup.game, n: record.round });
 
 const FORMAT = "parlour-save-code";
 const VERSION = 1;

@@ -56,7 +56,7 @@ function isDefault(name, seats, seat) {
 // The name a seat goes by on screen: the one a person chose, else its default, worded now.
 export function seatName(setup, seat) {
   const name = Array.isArray(setup.names) ? setup.names[seat] : "";
-  if (seat < 0 || seat >= setup.seats.length) return t("setup.name-seat", { n: seat + 1 });
+  if (!Number.isInteger(seat) || seat < 0 || seat >= setup.seats.length) return t("setup.name-seat", { n: Number(seat) + 1 });
   return isDefault(name, setup.seats, seat) ? defaultName(setup.seats, seat) : name;
 }
 
