@@ -455,7 +455,11 @@ def write_catalogs(stage: Path) -> None:
     _copy(ROOT / "node_modules" / I18N_LIB / "intl-messageformat.iife.js",
           stage / lib_dir / "intl-messageformat.js")  # fmt: skip
     languages = [
-        {"code": lang, "name": messages.get("common.language-name", lang)}
+        {
+            "code": lang,
+            "name": messages.get("common.language-name", lang),
+            "short": messages.get("common.language-short", lang.upper()),
+        }
         for lang, messages in catalogs.items()
     ]
     (out / "index.js").write_text(

@@ -34,7 +34,8 @@ export function languageSwitch({ where = "menu" } = {}) {
 }
 
 // The table's bar has room for one small button: it names the next language in that
-// language ("한국어" on an English table, "English" on a Korean one) and switches to it.
+// language, short ("한" on an English table, "EN" on a Korean one; common.language-short),
+// with its full name in the label, and switches to it.
 function nextLanguageButton(current) {
   const at = LANGUAGES.findIndex((entry) => entry.code === current);
   const next = LANGUAGES[(at + 1) % LANGUAGES.length];
@@ -50,7 +51,7 @@ function nextLanguageButton(current) {
       dataset: { control: "language", lang: next.code },
       onclick: () => setLanguage(next.code),
     },
-    next.name,
+    next.short || next.name,
   );
 }
 
