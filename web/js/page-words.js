@@ -1,7 +1,7 @@
 // The page's own words outside the app's screens: <title>, the meta description, the web app
 // manifest of the chosen language (build.py writes manifest.<lang>.webmanifest for every
 // language but English), and static HTML marked for wording:
-//   <a data-i18n="page.skip">Skip to the game</a>        -> textContent = t("page.skip")
+//   <a data-i18n="page.skip-site">Skip to the game</a>   -> textContent = t("page.skip-site")
 //   <a data-i18n-aria-label="page.brand-label">           -> aria-label  = t("page.brand-label")
 // The English in the HTML is what a page shows before its scripts run (and to crawlers);
 // elements marked data-i18n-static (the same words in another language, for a page whose
