@@ -1,17 +1,27 @@
 #!/usr/bin/env python3
-"""Engine speed: random full games per second, on CPython and on Pyodide under Node.
+"""Engine speed: random full games per second, on CPython and on Pyodide under Node, against
+a baseline commit's engine measured in the same run.
 
     python benchmarks/engine_speed.py [--seconds 1] [--games N] [--no-pyodide]
+                                      [--baseline 5883fa8 | --no-baseline]
 
-For every registered game (``engine.GAMES``; games not written yet are simply absent) it
-plays whole games from ``new_game(game, seed=s)`` to the end, each action drawn uniformly
-from ``legal_actions()`` by ``Rng(s, 1)``, for seeds 0, 1, 2, ... The number of games is
-fixed per game for the whole run: ``--games N``, or by default as many as CPython finishes
-in ``--seconds`` in an untimed calibration pass. Each runtime then plays those same games
-(same seeds, so the same actions: the action counts are compared as a free determinism check)
-``REPEATS`` times, and the fastest pass counts: the machine is shared, and the best of a few
-passes is far less sensitive to other load than one long pass. With the defaults each
-measurement takes a few seconds. It prints a table and asserts nothing.
+For every registered game (``engine.GAMES``) it plays whole games from
+``new_game(game, seed=s)`` to the end, each action drawn uniformly from ``legal_actions()``
+by ``Rng(s, 1)`` and played with ``apply``, for seeds 0, 1, 2, ... (the public API only, so
+any commit's engine can play the same games). The number of games is fixed per game for the
+whole run: ``--games N``, or by default as many as CPython finishes in ``--seconds`` in an
+untimed calibration pass. Each engine then plays those same games (same seeds, so the same
+actions: the action counts are compared as a free determinism check) ``REPEATS`` times, and
+the fastest pass counts: the machine is shared, and the best of a few passes is far less
+sensitive to other load than one long pass.
+
+The baseline (``--baseline``, by default 5883fa8, the commit issue 12 measured) is checked
+out into a temporary ``git worktree`` (removed afterwards). On CPython each engine runs in a
+fresh interpreter (this file imported with that engine first on ``sys.path``), baseline and
+working tree alternately, twice each, best pass kept; in Pyodide each engine is built into a
+wheel and booted on its own. It prints games per second per engine and runtime, the ratio
+of the working tree to the baseline (``speed-up``) and of CPython to Pyodide, and the load
+average at the start and the end. It asserts nothing.
 
 This file is also imported inside Pyodide by ``engine_speed.mjs``, which calls
 ``run_plan``; only the functions above ``# --- CPython side`` are used there.
@@ -19,6 +29,7 @@ This file is also imported inside Pyodide by ``engine_speed.mjs``, which calls
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import TypedDict
 
@@ -82,73 +93,177 @@ def calibrate(game_id: str, seconds: float) -> int:
     return games
 
 
-def run_in_pyodide(plan: dict[str, int]) -> tuple[dict[str, Result], float]:
-    """Run ``run_plan(plan)`` inside Pyodide under Node; return results and boot seconds."""
+def run_in_pyodide(plan: dict[str, int], root: str | None) -> dict[str, Result]:
+    """Run ``run_plan(plan)`` inside Pyodide under Node with the engine of ``root`` (None:
+    this working tree)."""
     import pyodide_run  # beside this script; not imported inside Pyodide
 
-    report = pyodide_run.run_in_pyodide("engine_speed.mjs", plan)
+    report = pyodide_run.run_in_pyodide("engine_speed.mjs", plan, root=root)
     results: dict[str, Result] = report["results"]
-    return results, float(report["boot"])
+    return results
+
+
+def run_in_cpython(plan: dict[str, int], root: str) -> dict[str, Result]:
+    """Run ``run_plan(plan)`` in a fresh CPython whose ``engine`` is the one under ``root``."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent)
+    code = (
+        f"import json, sys; sys.path[:0] = [{root!r}, {here!r}]; import engine_speed; "
+        f"print(json.dumps(engine_speed.run_plan(json.loads({json.dumps(plan)!r}))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    results: dict[str, Result] = json.loads(done.stdout.strip().splitlines()[-1])
+    return results
+
+
+def best_of(*runs: dict[str, Result]) -> dict[str, Result]:
+    """Per game, the fastest of several runs of the same plan."""
+    return {game: min((run[game] for run in runs), key=lambda r: r["seconds"]) for game in runs[0]}
+
+
+class BaselineTree:
+    """``git worktree add --detach`` of a commit into a temporary folder, removed on exit."""
+
+    def __init__(self, commit: str) -> None:
+        import tempfile
+        from pathlib import Path
+
+        self.repo = Path(__file__).resolve().parents[1]
+        self.commit = commit
+        self.path = str(Path(tempfile.mkdtemp(prefix="engine-baseline-")) / "tree")
+
+    def __enter__(self) -> str:
+        import subprocess
+
+        subprocess.run(
+            ["git", "-C", str(self.repo), "worktree", "add", "--detach", "-q", self.path,
+             self.commit],
+            check=True,
+        )  # fmt: skip
+        return self.path
+
+    def __exit__(self, *exc: object) -> None:
+        import shutil
+        import subprocess
+        from pathlib import Path
+
+        subprocess.run(
+            ["git", "-C", str(self.repo), "worktree", "remove", "--force", self.path],
+            check=False,
+        )
+        shutil.rmtree(Path(self.path).parent, ignore_errors=True)
 
 
 def rate(result: Result) -> float:
     return result["games"] / result["seconds"] if result["seconds"] > 0 else float("inf")
 
 
-def print_table(
-    cpython: dict[str, Result], pyodide: dict[str, Result], errors: dict[str, str]
-) -> None:
-    head = f"{'game':<14} {'games':>6} {'actions/game':>12} {'CPython g/s':>12} "
-    head += f"{'Pyodide g/s':>12} {'ratio':>7}"
+Runs = dict[str, dict[str, Result]]
+"""``{"CPython": results, "CPython 5883fa8": results, ...}``."""
+
+
+def print_table(runs: Runs, base: str | None, errors: dict[str, str]) -> None:
+    names = list(runs)
+    first = runs[names[0]]
+    head = f"{'game':<14} {'games':>6} {'actions/game':>12}"
+    for name in names:
+        head += f" {name + ' g/s':>{max(12, len(name) + 4)}}"
+    if base is not None:
+        head += f" {'speed-up CPython':>16}"
+        if "Pyodide" in runs:
+            head += f" {'speed-up Pyodide':>16}"
+    if "Pyodide" in runs:
+        head += f" {'CPython/Pyodide':>15}"
     print(head)
     print("-" * len(head))
-    for game_id, cpy in cpython.items():
-        row = f"{game_id:<14} {cpy['games']:>6} {cpy['actions'] / cpy['games']:>12.1f} "
-        row += f"{rate(cpy):>12.1f} "
-        pyo = pyodide.get(game_id)
-        if pyo is None:
-            row += f"{'-':>12} {'-':>7}"
-        else:
-            row += f"{rate(pyo):>12.1f} {rate(cpy) / rate(pyo):>6.2f}x"
-            if pyo["actions"] != cpy["actions"]:
-                row += f"  (different games! {pyo['actions']} actions in Pyodide)"
+    for game_id, now in first.items():
+        row = f"{game_id:<14} {now['games']:>6} {now['actions'] / now['games']:>12.1f}"
+        for name in names:
+            result = runs[name].get(game_id)
+            width = max(12, len(name) + 4)
+            row += f" {rate(result):>{width}.1f}" if result else f" {'-':>{width}}"
+            if result and result["actions"] != now["actions"]:
+                errors[f"{game_id} ({name})"] = (
+                    f"different games: {result['actions']} actions, not {now['actions']}"
+                )
+        for runtime in ("CPython", "Pyodide"):
+            if base is None or runtime not in runs:
+                continue
+            old = runs.get(f"{runtime} {base}", {}).get(game_id)
+            new = runs[runtime].get(game_id)
+            ratio = f"{rate(new) / rate(old):.2f}x" if old and new else "-"
+            row += f" {ratio:>16}"
+        if "Pyodide" in runs:
+            pyo = runs["Pyodide"].get(game_id)
+            cpy = runs["CPython"].get(game_id)
+            ratio = f"{rate(cpy) / rate(pyo):.2f}x" if pyo and cpy else "-"
+            row += f" {ratio:>15}"
         print(row)
     for game_id, message in errors.items():
         print(f"{game_id:<14} error: {message}")
-    print("ratio = CPython games/s ÷ Pyodide games/s (how many times slower Pyodide is)")
+    if base is not None:
+        print(f"speed-up = this working tree's games/s ÷ {base}'s, same runtime, same games")
+    if "Pyodide" in runs:
+        print("CPython/Pyodide = how many times slower Pyodide is (working tree)")
+
+
+def load_average() -> str:
+    import os
+
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
+    from pathlib import Path
 
     parser = argparse.ArgumentParser(description="Random full games per second per game.")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPython time per pass")
     parser.add_argument("--games", type=int, default=None, help="fixed number of games")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    parser.add_argument("--baseline", default="5883fa8", help="commit to compare against")
+    parser.add_argument("--no-baseline", action="store_true", help="this engine only")
     args = parser.parse_args(argv)
 
     if not engine.GAMES:
         print("No games are registered yet: nothing to measure.")
         return 0
-    cpython: dict[str, Result] = {}
+    print(f"load average at the start: {load_average()}")
+    root = str(Path(__file__).resolve().parents[1])
     errors: dict[str, str] = {}
+    plan: dict[str, int] = {}
     for game_id in sorted(engine.GAMES):
         try:
-            games = calibrate(game_id, args.seconds) if args.games is None else args.games
-            cpython[game_id] = measure(game_id, games)
+            plan[game_id] = calibrate(game_id, args.seconds) if args.games is None else args.games
         except Exception as exc:  # a game being written may still be broken: report it
             errors[game_id] = f"{type(exc).__name__}: {exc}"
-    pyodide: dict[str, Result] = {}
-    if not args.no_pyodide and cpython:
-        try:
-            pyodide, _boot = run_in_pyodide({g: r["games"] for g, r in cpython.items()})
-        except Exception as exc:
-            errors["(pyodide)"] = f"{type(exc).__name__}: {exc}"
-    print_table(cpython, pyodide, errors)
+    base = None if args.no_baseline else args.baseline
+    runs: Runs = {}
+    with contextlib.ExitStack() as stack:
+        base_root = stack.enter_context(BaselineTree(base)) if base is not None else None
+        if base_root is None:
+            runs["CPython"] = best_of(run_in_cpython(plan, root), run_in_cpython(plan, root))
+        else:
+            passes = [(run_in_cpython(plan, base_root), run_in_cpython(plan, root)) for _ in "ab"]
+            runs["CPython"] = best_of(*(now for _, now in passes))
+            runs[f"CPython {base}"] = best_of(*(old for old, _ in passes))
+        if not args.no_pyodide:
+            try:
+                runs["Pyodide"] = run_in_pyodide(plan, None)
+                if base_root is not None:
+                    runs[f"Pyodide {base}"] = run_in_pyodide(plan, base_root)
+            except Exception as exc:
+                errors["(pyodide)"] = f"{type(exc).__name__}: {exc}"
+    print_table(runs, base, errors)
+    print(f"load average at the end: {load_average()}")
     return 0
 
 
 if __name__ == "__main__":
-    import sys
-
-    sys.exit(main())
+    raise SystemExit(main())

@@ -12,6 +12,7 @@ putting the text in canonical form, so an illegal action can never half-happen.
 from __future__ import annotations
 
 import copy
+import marshal
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -49,13 +50,11 @@ def _json_key(key: object) -> JSON:
 
 
 def json_copy(value: JSON) -> JSON:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars): three times faster than
-    ``copy.deepcopy``, which matters because every view and every bot move makes one."""
-    if isinstance(value, dict):
-        return {key: json_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [json_copy(item) for item in value]
-    return value
+    """A deep copy of JSON-shaped data (dicts, lists, scalars) by a ``marshal`` round trip:
+    C code, about three times faster than copying dict by dict in Python (which was itself
+    three times faster than ``copy.deepcopy``), and every view and every bot move makes
+    one. ``marshal`` keeps every JSON type as it is (list, dict, str, int, bool, None)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 class BotPlayers(Protocol):
@@ -97,6 +96,9 @@ class Game(ABC):
     GAME_OPTIONS: ClassVar[dict[str, JSON]] = {}
     """Game-specific option names with defaults (``dealer`` and ``deal`` are common)."""
     LOW_SCORE_WINS: ClassVar[bool] = False
+    _legal_cache: list[str] | None = None
+    """``_legal()`` of the current state, worked out at most once per state: ``apply`` and
+    ``play_unchecked`` (the only ways the state changes) forget it."""
 
     def __init__(self, players: int, seed: int, options: Mapping[str, JSON]) -> None:
         self._init_common(players, seed, options)
@@ -264,7 +266,7 @@ class Game(ABC):
         world keeps no log)."""
         if self._playout:
             return
-        self.log.append({"chance": kind, "data": copy.deepcopy(data)})
+        self.log.append({"chance": kind, "data": json_copy(data)})
 
     def _announce(self, seat: int | None, action: str, **public: JSON) -> None:
         """Add a public entry to this round's log (extra keys: what the table saw); a
@@ -284,7 +286,7 @@ class Game(ABC):
             self._halted = True
             return
         self.score_sheet.append(
-            {"round": self._round, "scores": list(scores), "detail": copy.deepcopy(detail)}
+            {"round": self._round, "scores": list(scores), "detail": json_copy(detail)}
         )
 
     def _finish(self) -> None:
@@ -319,7 +321,14 @@ class Game(ABC):
 
     def legal_actions(self) -> list[str]:
         """Legal actions for ``to_act`` in a deterministic order; ``[]`` when over."""
-        return [] if self._over or self._halted else self._legal()
+        return [] if self._over or self._halted else list(self._legal_now())
+
+    def _legal_now(self) -> list[str]:
+        """``_legal()``, cached until the next action (never hand out this list itself)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        return legal
 
     def parse(self, text: str) -> str:
         """The canonical notation of ``text`` (``malformed`` error if it is not notation)."""
@@ -336,8 +345,11 @@ class Game(ABC):
         """Raise what ``apply(text)`` would raise; otherwise return the canonical action."""
         if self._over:
             raise IllegalActionError("game-over", "game-over")
+        legal = self._legal_now()
+        if isinstance(text, str) and text in legal:
+            return text  # already canonical notation: ``parse`` would return it unchanged
         action = self.parse(text)
-        if action not in self._legal():
+        if action not in legal:
             raise IllegalActionError("illegal", self._why_illegal(action))
         return action
 
@@ -345,6 +357,7 @@ class Game(ABC):
         """Play ``text`` for ``to_act``. Raises ``IllegalActionError`` and changes nothing if
         it is malformed or not legal now."""
         action = self.check(text)
+        self._legal_cache = None
         self.log.append({"seat": self._current_seat(), "action": action})
         self._do(action)
 
@@ -352,6 +365,7 @@ class Game(ABC):
         """Apply an action taken from ``legal_actions()`` without parsing or checking it
         again: for search rollouts, which play thousands of them. A playout world records
         nothing in its logs."""
+        self._legal_cache = None
         if not self._playout:
             self.log.append({"seat": self._current_seat(), "action": action})
         self._do(action)

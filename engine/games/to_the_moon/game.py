@@ -238,9 +238,8 @@ class ToTheMoon(Game):
                 self.trick.remove(rank)
             self._go_out(seat, rank)
             self._announce(seat, action, took=rank)
-        still_in = [s for s in range(self.players) if self.is_in[s]]
-        if len(still_in) == 1:
-            self._win_trick(still_in[0], perfect=False)
+        if self.is_in.count(True) == 1:
+            self._win_trick(self.is_in.index(True), perfect=False)
         else:
             self.turn = self._next_in(seat)
 
