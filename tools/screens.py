@@ -142,6 +142,7 @@ def take(page: Page, shot: Shot, width: int, out: Path) -> Path:
     """The window at ``width`` (the position stays: resizing does not redraw the game)."""
     page.set_viewport_size({"width": width, "height": HEIGHTS.get(width, 800)})
     page.evaluate("window.scrollTo(0, 0)")
+    page.mouse.move(0, 0)  # no card left raised by the pointer hovering where it pressed
     page.wait_for_timeout(300)
     path = out / f"{shot.name}-{width}.png"
     page.screenshot(path=str(path), full_page=shot.menu)
