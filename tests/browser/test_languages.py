@@ -84,6 +84,8 @@ def test_the_menu_switch_remembers_the_choice_and_keeps_the_menu(page: Page, sit
     page.locator("#game-quodlibet").check()
     page.fill("#seat-name-0", "Ada")
     page.locator(".game-card details.rules").nth(2).locator("summary").click()
+    page.locator("details.import-save summary").click()
+    page.fill("#import-code", "p1z.half-pasted")
     page.locator('.site-head .lang-switch [data-lang="ko"]').click()
     page.wait_for_selector("html[lang=ko]")
     expect(page.locator("#new-title")).to_have_text("새 게임")
@@ -91,6 +93,7 @@ def test_the_menu_switch_remembers_the_choice_and_keeps_the_menu(page: Page, sit
     assert page.locator("#game-quodlibet").is_checked()
     assert page.locator("#seat-name-0").input_value() == "Ada"
     assert page.locator(".game-card details.rules").nth(2).get_attribute("open") is not None
+    assert page.locator("#import-code").input_value() == "p1z.half-pasted"
     focused = page.evaluate("document.activeElement.dataset.lang")
     assert focused == "ko", "focus stays on the switch"
     assert "lang=ko" in page.url

@@ -107,8 +107,11 @@ export class Menu {
   reword() {
     if (!this.root || !this.root.isConnected || !this.state) return;
     const open = [...this.root.querySelectorAll("details")].map((d) => d.open);
+    const code = this.root.querySelector("#import-code")?.value || ""; // a save code being pasted
     this.show(this.root, {}, this.state);
     this.root.querySelectorAll("details").forEach((d, i) => (d.open = Boolean(open[i])));
+    const field = this.root.querySelector("#import-code");
+    if (field) field.value = code;
   }
 
   setReady(ready) {
