@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pytest
 from korean_text import english_words, overflowing
 from playwright.sync_api import ElementHandle, Page
+from test_axe import check as axe_check
 
 pytestmark = pytest.mark.browser
 
@@ -173,3 +174,25 @@ def test_a_whole_korean_game_has_no_english_and_fits_360_px(
     for problem in found:
         first.setdefault(problem.rsplit(" @ ", 1)[0], problem)
     assert not first, f"{len(first)} problems:\n" + "\n".join(list(first.values())[:200])
+
+
+@pytest.mark.parametrize(
+    "contracts",
+    ["", "&contracts=open-trousers", "&contracts=snack"],
+    ids=["choose-then-play", "open-trousers", "snack"],
+)
+def test_the_korean_quodlibet_table_passes_axe(
+    open_game: Callable[..., Page], page: Page, contracts: str
+) -> None:
+    """axe (every rule, the experimental ones too: a name must hold a control's visible
+    text) on the Korean table at two of the person's turns, at 360 and 1280 px. Seed 7's
+    Snack opens on a turn where the person must take one of three piles."""
+    seed = 7 if "snack" in contracts else SEED
+    open_game(
+        f"?game=quodlibet&players=4&seats=human,bot,bot,bot&seed={seed}&level=easy"
+        f"&speed=instant{contracts}&lang=ko"
+    )
+    for turn in ("first", "second"):
+        page.wait_for_selector(".ql-table [data-action]", timeout=60_000)
+        axe_check(page, f"the Korean table, the person's {turn} turn")
+        press(page, page.query_selector_all(".ql-table [data-action]")[0])
