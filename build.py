@@ -438,18 +438,43 @@ def read_catalogs() -> dict[str, dict[str, str]]:
     return catalogs
 
 
+LAZY_AREA_PREFIXES = ("rules-", "learn-")
+"""Catalog areas a page fetches only when it shows them (a game's rules, a lesson): each is
+its own module, ``js/i18n/<lang>/<area>.js``, loaded by ``loadWords(area)`` (web/js/i18n.js);
+every other area is in ``js/i18n/<lang>.js``, which every page loads."""
+
+
 def write_catalogs(stage: Path) -> None:
     """``js/i18n/<lang>.js`` (one ES module per language: ``export default {key: message}``)
-    and ``js/i18n/index.js`` (the languages with their own names, and the vendored
-    formatter), which web/js/i18n.js imports."""
+    with every area but the lazy ones, ``js/i18n/<lang>/<area>.js`` for each lazy area, and
+    ``js/i18n/index.js`` (the languages with their own names, the lazy areas, and the
+    vendored formatter), which web/js/i18n.js imports."""
     out = stage / "js" / "i18n"
     out.mkdir(parents=True, exist_ok=True)
     catalogs = read_catalogs()
-    for lang, messages in catalogs.items():
+    lazy: set[str] = set()
+
+    def module(path: Path, source: str, messages: dict[str, str]) -> None:
         body = json.dumps(messages, ensure_ascii=False, indent=0, sort_keys=True)
-        (out / f"{lang}.js").write_text(
-            f"// Written by build.py from web/i18n/{lang}/*.json.\nexport default {body};\n",
-            encoding="utf-8",
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(
+            f"// Written by build.py from {source}.\nexport default {body};\n", encoding="utf-8"
+        )
+
+    for lang, messages in catalogs.items():
+        areas: dict[str, dict[str, str]] = {}
+        for key, message in messages.items():
+            area = key.split(".", 1)[0]
+            if area.startswith(LAZY_AREA_PREFIXES):
+                areas.setdefault(area, {})[key] = message
+        for area, words in areas.items():
+            module(out / lang / f"{area}.js", f"web/i18n/{lang}/{area}.json", words)
+        lazy |= set(areas)
+        core = {k: m for k, m in messages.items() if k.split(".", 1)[0] not in areas}
+        module(
+            out / f"{lang}.js",
+            f"web/i18n/{lang}/*.json (not {', '.join(LAZY_AREA_PREFIXES)}*)",
+            core,
         )
     lib_dir = f"vendor/{I18N_LIB}-{npm_version(I18N_LIB)}"
     _copy(ROOT / "node_modules" / I18N_LIB / "intl-messageformat.iife.js",
@@ -465,6 +490,7 @@ def write_catalogs(stage: Path) -> None:
     (out / "index.js").write_text(
         "// Written by build.py: the catalogs in web/i18n/ and the vendored formatter.\n"
         f"export const LANGUAGES = {json.dumps(languages, ensure_ascii=False)};\n"
+        f"export const LAZY_AREAS = {json.dumps(sorted(lazy))};\n"
         f'export {{ IntlMessageFormat }} from "../../{lib_dir}/intl-messageformat.js";\n',
         encoding="utf-8",
     )

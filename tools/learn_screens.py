@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
-from screens import HOST_RULES, OUT, ROOT, build_module, chromium
+from playwright.sync_api import Page
+from screens import OUT, failed, report, served_page
 
 WIDTH, HEIGHT = 360, 640
 
@@ -93,38 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
     args = parser.parse_args(argv)
-    build = build_module()
     args.out.mkdir(parents=True, exist_ok=True)
-    errors: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        site = build.build_site(Path(tmp) / "dist")
-        server = build.site_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=chromium(playwright), args=[HOST_RULES]
-                )
-                context = browser.new_context(
-                    service_workers="block",
-                    device_scale_factor=1,
-                    viewport={"width": WIDTH, "height": HEIGHT},
-                )
-                page = context.new_page()
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                for shot in SHOTS:
-                    path = shoot(page, url, shot, args.out)
-                    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-                    print(f"learn_screens: {shown}")
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    if errors:
-        print("learn_screens: the page reported errors:\n" + "\n".join(errors), file=sys.stderr)
-        return 1
-    return 0
+    with served_page(viewport={"width": WIDTH, "height": HEIGHT}) as (page, url, errors):
+        for shot in SHOTS:
+            report("learn_screens", shoot(page, url, shot, args.out))
+    return failed("learn_screens", errors)
 
 
 if __name__ == "__main__":

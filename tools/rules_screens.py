@@ -14,12 +14,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-import tempfile
-import threading
 from pathlib import Path
 from types import ModuleType
-
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
@@ -49,40 +45,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
     args = parser.parse_args(argv)
     screens = load("parlour_screens", ROOT / "tools" / "screens.py")
-    build = screens.build_module()
     args.out.mkdir(parents=True, exist_ok=True)
-    errors: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        site = build.build_site(Path(tmp) / "dist")
-        server = build.site_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=screens.chromium(playwright), args=[screens.HOST_RULES]
-                )
-                context = browser.new_context(service_workers="block", device_scale_factor=1)
-                page = context.new_page()
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                for doc, section, widths in SHOTS:
-                    for lang in LANGS:
-                        for width in widths:
-                            page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
-                            page.goto(f"{url}?lang={lang}&rules={doc}#{section}")
-                            page.wait_for_selector(f'dialog[open][data-section="{section}"]')
-                            page.wait_for_timeout(300)
-                            path = args.out / f"rules-{doc}-{lang}-{width}.png"
-                            page.screenshot(path=str(path))
-                            print(f"rules_screens: {path.relative_to(ROOT)}")
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    if errors:
-        print("rules_screens: the page reported errors:\n" + "\n".join(errors), file=sys.stderr)
-        return 1
-    return 0
+    with screens.served_page() as (page, url, errors):
+        for doc, section, widths in SHOTS:
+            for lang in LANGS:
+                for width in widths:
+                    page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
+                    page.goto(f"{url}?lang={lang}&rules={doc}#{section}")
+                    page.wait_for_selector(f'dialog[open][data-section="{section}"]')
+                    page.wait_for_timeout(300)
+                    path = args.out / f"rules-{doc}-{lang}-{width}.png"
+                    page.screenshot(path=str(path))
+                    screens.report("rules_screens", path)
+    failed: int = screens.failed("rules_screens", errors)
+    return failed
 
 
 if __name__ == "__main__":

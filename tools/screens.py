@@ -25,9 +25,12 @@ import shutil
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from playwright.sync_api import Page, Playwright, sync_playwright
 
@@ -149,13 +152,13 @@ def take(page: Page, shot: Shot, width: int, out: Path) -> Path:
     return path
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
-    parser.add_argument("--only", default="", help="only shots whose name contains this")
-    args = parser.parse_args(argv)
+@contextmanager
+def served_page(**context_options: Any) -> Iterator[tuple[Page, str, list[str]]]:
+    """The site built into a temporary folder and served on 127.0.0.1, and one page of a
+    headless Chromium that reaches no other host: ``(page, site URL, page errors so far)``.
+    Shared by this script, tools/learn_screens.py and tools/rules_screens.py."""
     build = build_module()
-    args.out.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         site = build.build_site(Path(tmp) / "dist")
         server = build.site_server(site, 0)
@@ -166,28 +169,45 @@ def main(argv: list[str] | None = None) -> int:
                 browser = playwright.chromium.launch(
                     executable_path=chromium(playwright), args=[HOST_RULES]
                 )
-                context = browser.new_context(service_workers="block", device_scale_factor=1)
+                context = browser.new_context(
+                    service_workers="block", device_scale_factor=1, **context_options
+                )
                 page = context.new_page()
-                errors: list[str] = []
                 page.on("pageerror", lambda error: errors.append(str(error)))
-                for shot in SHOTS:
-                    if args.only not in shot.name:
-                        continue
-                    play_to(page, url, shot)
-                    for width in shot.widths:
-                        path = take(page, shot, width, args.out)
-                        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-                        print(f"screens: {shown}")
+                yield page, url, errors
                 browser.close()
-                if errors:
-                    print(
-                        "screens: the page reported errors:\n" + "\n".join(errors), file=sys.stderr
-                    )
-                    return 1
         finally:
             server.shutdown()
             server.server_close()
+
+
+def report(tool: str, path: Path) -> None:
+    """Print where a screenshot went (relative to the repository when inside it)."""
+    print(f"{tool}: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+def failed(tool: str, errors: list[str]) -> int:
+    """1 (and the page's errors on stderr) when the page reported any, else 0."""
+    if errors:
+        print(f"{tool}: the page reported errors:\n" + "\n".join(errors), file=sys.stderr)
+        return 1
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    parser.add_argument("--only", default="", help="only shots whose name contains this")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with served_page() as (page, url, errors):
+        for shot in SHOTS:
+            if args.only not in shot.name:
+                continue
+            play_to(page, url, shot)
+            for width in shot.widths:
+                report("screens", take(page, shot, width, args.out))
+    return failed("screens", errors)
 
 
 if __name__ == "__main__":

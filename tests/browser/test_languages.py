@@ -21,19 +21,15 @@ from playwright.sync_api import Browser, Page, expect
 READY = "html[data-engine=ready]"
 GAME = "?game=to-the-moon&players=2&seats=human,bot&seed=5&level=easy&speed=instant"
 TURN = ".tm-table [data-action]"
-SUMMARIES = ".game-tagline, details.rules > p, .cover .pitch"
-"""The games' rules summaries (summaries.js, the table's words: tested with the tables)."""
-
 _OTHER_TEXTS = """(selector) => [...document.querySelectorAll(selector)].flatMap((el) =>
   [el.textContent.trim(), el.getAttribute("aria-label") || "", el.getAttribute("title") || ""])
   .filter(Boolean)"""
 
 
 def korean_only(page: Page, selector: str = "body") -> list[str]:
-    """english_words() less the switch's own name for English (in its lang="en" element)
-    and the rules summaries (SUMMARIES)."""
+    """english_words() less the switch's own name for English (in its lang="en" element)."""
     switch = '.lang-switch [lang="en"], .lang-switch[lang="en"]'
-    other = set(page.evaluate(_OTHER_TEXTS, f"{switch}, {SUMMARIES}"))
+    other = set(page.evaluate(_OTHER_TEXTS, switch))
     quoted = {text[:80] for text in other}  # english_words() quotes a text's first 80 characters
     found = english_words(page, selector)
     return [word for word in found if word.split("  <-  ", 1)[1] not in quoted]

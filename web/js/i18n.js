@@ -11,6 +11,9 @@
 //   language()            "en" | "ko"; <html lang> follows it
 //   setLanguage(code)     loads that catalog, remembers the choice, tells the listeners
 //   onLanguageChange(fn)  fn(code) after a switch, so screens can re-render in place
+//   loadWords(...areas)   fetches lazy areas (LAZY_AREAS: "rules-*", "learn-*", each its own
+//                         js/i18n/<lang>/<area>.js) before a screen that shows them is built;
+//                         a switch reloads the ones already fetched in the new language
 //
 // The language on load: a valid `lang=` in the address, else the remembered choice, else the
 // first of navigator.languages we have, else English. An unknown `lang=` falls back the same
@@ -19,7 +22,7 @@
 // A missing key is a bug: it logs a console error (which fails the browser tests) and shows
 // the key itself. Only the chosen language's catalog is fetched.
 
-import { LANGUAGES, IntlMessageFormat } from "./i18n/index.js";
+import { LANGUAGES, LAZY_AREAS, IntlMessageFormat } from "./i18n/index.js";
 
 export { LANGUAGES };
 export const STORAGE_KEY = "parlour:lang";
@@ -58,7 +61,19 @@ function initialLanguage() {
 
 let current = initialLanguage();
 const load = async (code) => (await import(`./i18n/${code}.js`)).default;
+const loadArea = async (code, area) => (await import(`./i18n/${code}/${area}.js`)).default;
 let messages = await load(current);
+const fetched = new Set(); // lazy areas in `messages`
+
+// Lazy areas (`LAZY_AREAS`) are fetched when a screen needs them; the others are always there.
+export async function loadWords(...areas) {
+  const missing = areas.filter((area) => LAZY_AREAS.includes(area) && !fetched.has(area));
+  const code = current;
+  const parts = await Promise.all(missing.map((area) => loadArea(code, area)));
+  if (code !== current) return loadWords(...areas); // the language changed meanwhile
+  missing.forEach((area) => fetched.add(area));
+  messages = Object.assign({}, messages, ...parts);
+}
 let formatters = new Map();
 const listeners = new Set();
 
@@ -109,7 +124,8 @@ export async function setLanguage(code, { remember = true } = {}) {
     }
   }
   if (code === current) return;
-  messages = await load(code);
+  const [core, ...parts] = await Promise.all([load(code), ...[...fetched].map((area) => loadArea(code, area))]);
+  messages = Object.assign({}, core, ...parts);
   current = code;
   formatters = new Map();
   applyToDocument();

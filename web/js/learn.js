@@ -25,7 +25,7 @@
 // nothing, so they neither overwrite nor add to the saved games.
 
 import { h } from "./dom.js";
-import { t, signed, onLanguageChange } from "./i18n.js";
+import { t, signed, onLanguageChange, loadWords } from "./i18n.js";
 import { hintTargets } from "./hint.js";
 import { completeSetup } from "./setup.js";
 import { Table } from "./table.js";
@@ -62,6 +62,7 @@ export function lessonSetup(lesson, catalog, speed = "normal") {
 export async function openLesson({ lessonId, root, engine, catalog, speed, onMenu, onRealGame, onLesson, onCrash }) {
   const entry = lessonEntry(lessonId);
   const { lesson } = await entry.load();
+  await loadWords(lesson.area); // a lesson's words are a lazy catalog area (i18n.js)
   const renderer = await rendererFor(lesson.game);
   const setup = lessonSetup(lesson, catalog, speed);
   const id = `lesson-${lesson.id}`;

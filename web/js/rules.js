@@ -5,7 +5,8 @@
 //
 //   rulesButton(doc, { getView, className }) -> a "Rules" button that opens `doc` at the
 //                                               section that matters for the view on screen
-//   openRules(doc, { section, opener, onClose })  opens the dialog (closing any open one)
+//   openRules(doc, { section, opener, onClose })  opens the dialog (closing any open one),
+//                                               once the page and its words are fetched
 //   RULES_DOCS                                  the ids `?rules=` accepts
 //
 // The dialog is a native modal <dialog> (the page behind it is inert, it sits above the table
@@ -19,15 +20,29 @@
 // several), which the tests use to check that every catalog key is shown somewhere.
 
 import { h } from "./dom.js";
-import { t, onLanguageChange } from "./i18n.js";
+import { t, onLanguageChange, loadWords } from "./i18n.js";
 import { say } from "./rules-say.js";
-import { nineVirtues } from "./rules-nine-virtues.js";
-import { toTheMoon } from "./rules-to-the-moon.js";
-import { quodlibet } from "./rules-quodlibet.js";
-import { reading } from "./rules-reading.js";
 
-const DOCS = { "nine-virtues": nineVirtues, "to-the-moon": toTheMoon, quodlibet, reading };
-export const RULES_DOCS = Object.keys(DOCS);
+// Each page and its words (its own lazy catalog area) are fetched when it is first opened:
+// a first visit that never opens the rules does not pay for them.
+const LOADERS = {
+  "nine-virtues": () => import("./rules-nine-virtues.js").then((m) => m.nineVirtues),
+  "to-the-moon": () => import("./rules-to-the-moon.js").then((m) => m.toTheMoon),
+  quodlibet: () => import("./rules-quodlibet.js").then((m) => m.quodlibet),
+  reading: () => import("./rules-reading.js").then((m) => m.reading),
+};
+const DOCS = {}; // the pages fetched so far
+export const RULES_DOCS = Object.keys(LOADERS);
+
+/** Fetch rules page `docId` and its words (once). */
+export async function loadRules(docId) {
+  if (!DOCS[docId]) {
+    const doc = await LOADERS[docId]();
+    await loadWords(doc.area);
+    DOCS[docId] = doc;
+  }
+  return DOCS[docId];
+}
 export const READING = "reading";
 
 /** The heading id of `section` in a rules page (prefixed: the page has ids of its own). */
@@ -157,8 +172,9 @@ export function sectionFor(docId, view) {
  * Open the rules page `docId` ("nine-virtues", ..., "reading") at `section` (its id; an
  * unknown one opens the top). `opener`: the control to give focus back to on close.
  */
-export function openRules(docId, { section = null, opener = null, onClose = null } = {}) {
-  if (!DOCS[docId]) throw new Error(`rules: no rules page "${docId}"`);
+export async function openRules(docId, { section = null, opener = null, onClose = null } = {}) {
+  if (!LOADERS[docId]) throw new Error(`rules: no rules page "${docId}"`);
+  await loadRules(docId);
   if (open) open.close({ refocus: false });
   const giveBack = opener || (document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const title = h("h2", { id: "rules-title", class: "rules-title" });
@@ -175,7 +191,7 @@ export function openRules(docId, { section = null, opener = null, onClose = null
   const show = (id, where) => {
     current = id;
     dialog.dataset.rules = id;
-    const built = page(id, show);
+    const built = page(id, go);
     title.dataset.msg = "";
     title.textContent = say(title, built.title);
     close.dataset.msg = "";
@@ -191,6 +207,9 @@ export function openRules(docId, { section = null, opener = null, onClose = null
       close.focus({ preventScroll: true });
     }
   };
+
+  // A link to another page (or "How we read the rules") fetches it first.
+  const go = (id, where) => loadRules(id).then(() => show(id, where));
 
   // Tab and Shift+Tab stay inside (a native modal dialog lets Tab reach the browser's own UI).
   dialog.addEventListener("keydown", (event) => {
@@ -274,8 +293,9 @@ export function rulesButton(docId, { getView = null, className = "button quiet" 
   button.textContent = say(button, "rules.button");
   button.setAttribute("aria-label", say(button, `rules.button-label`, { game: t(`rules.name-${docId}`) }));
   button.dataset.msg += ` rules.name-${docId}`;
-  button.addEventListener("click", () => {
+  button.addEventListener("click", async () => {
     const view = getView ? getView() : null;
+    await loadRules(docId);
     openRules(docId, { section: sectionFor(docId, view), opener: button });
   });
   return button;
@@ -287,7 +307,7 @@ export function rulesButton(docId, { getView = null, className = "button quiet" 
  * the address, so a reload shows what was under it.
  */
 export function openFromLink(docId) {
-  if (!DOCS[docId]) return null;
+  if (!LOADERS[docId]) return null;
   const section = decodeURIComponent(location.hash.slice(1));
   return openRules(docId, {
     section: section || null,
