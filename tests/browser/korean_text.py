@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-ALLOWED = frozenset({"Parlour"})
-"""Latin words allowed in Korean text: the brand. Card letters (J, Q, K, A) are one letter."""
+ALLOWED = frozenset({"Parlour", "English", "EN"})
+"""Latin words allowed in Korean text: the brand, and English's own name on the language
+switch ("English", short "EN": a language is offered in its own words, as 한국어 is on an
+English page). Card letters (J, Q, K, A) are one letter."""
 
 _COLLECT = r"""(selector) => {
   const root = document.querySelector(selector);
