@@ -158,7 +158,7 @@ export function parseParams(search, catalog) {
     const names = parseNames(seen.get("names"), players ?? info.default_players, errors);
     if (names) setup.names = names;
   }
-  const options = parseOptions(seen, info, errors);
+  const options = parseOptions(seen, info, game, errors);
   if (options) setup.options = options;
   if (seen.has("speed")) {
     const speed = seen.get("speed");
@@ -213,7 +213,7 @@ function parseNames(text, players, errors) {
 // (`snack,bribe`); `contracts=` is always a comma list. Only the option's name is checked
 // here: the engine checks the value when the game starts, and a refusal is shown with the
 // menu (app.js). -> options object, or null when the link sets none.
-function parseOptions(seen, info, errors) {
+function parseOptions(seen, info, game, errors) {
   const known = Object.keys(info.options || {});
   const given = {};
   for (const [param, text] of seen) {
