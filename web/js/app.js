@@ -13,7 +13,9 @@ import { completeSetup, deepLink, newSeed } from "./setup.js";
 import { SaveStore, newId } from "./storage.js";
 import { checkWithEngine, decodeSave, importRecord } from "./savecode.js";
 import { otherTabPanel } from "./game-lock.js";
+import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
+import { openLesson } from "./learn.js";
 import { openFromLink, openRules } from "./rules.js";
 import { refusalText } from "./engine-words.js";
 import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
@@ -160,9 +162,8 @@ function lostGame(id) {
   else menu.refreshSaved();
 }
 
-// The table's code (and a lesson's) loads when the first game starts, not before the menu paints.
 async function openTable(id, setup) {
-  const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table.js")]);
+  const renderer = await rendererFor(setup.game);
   if (current !== id && !(await store.claim(id))) {
     showOtherTab(id);
     return;
@@ -205,7 +206,7 @@ async function startLesson(lessonId, speed = "normal") {
   closeTable();
   clearNotices();
   setAddress(`learn=${lessonId}${speed === "normal" ? "" : `&speed=${speed}`}`);
-  const [ready, { openLesson }] = await Promise.all([engineReady, import("./learn.js")]);
+  const ready = await engineReady;
   table = await openLesson({
     lessonId,
     root: main,
