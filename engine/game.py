@@ -63,7 +63,11 @@ class BotPlayers(Protocol):
     with ``install_bot_players``, so ``engine.game`` and ``engine.games`` load no bot code."""
 
     def levels(self, game_id: str) -> list[str]:
-        """Levels of ``game_id``, weakest first."""
+        """Levels of ``game_id`` a person may choose, weakest first."""
+
+    def all_levels(self, game_id: str) -> list[str]:
+        """Every level ``choose_action`` accepts for ``game_id``: ``levels`` and those only
+        tournaments seat (``flat``)."""
 
     def choose_action(
         self,
@@ -418,15 +422,16 @@ class Game(ABC):
     ) -> str:
         """An action for ``to_act`` chosen by a computer player from ``view(to_act)`` only.
 
-        ``iterations`` and ``time_ms`` override a search level's budget (``hard``); the
-        other levels ignore them. A time cap makes the choice depend on machine speed."""
+        ``level`` is one of ``engine.bots.levels`` (what a person may pick) or a level only
+        tournaments seat (``flat``). ``iterations`` and ``time_ms`` override a search level's
+        budget (``hard``); the other levels ignore them. A time cap makes the choice depend
+        on machine speed."""
         if not _BOT_PLAYERS:
             raise RuntimeError("no computer players installed: import engine, not engine.game")
         bots = _BOT_PLAYERS[0]
-        known = bots.levels(self.GAME_ID)
-        if not isinstance(level, str) or level not in known:
+        if not isinstance(level, str) or level not in bots.all_levels(self.GAME_ID):
             raise IllegalActionError(
-                "bad-level", "unknown-level", value=_shown(level), levels=known
+                "bad-level", "unknown-level", value=_shown(level), levels=bots.levels(self.GAME_ID)
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise IllegalActionError("bad-option", "bot-seed-not-whole", value=_shown(seed))

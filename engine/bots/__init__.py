@@ -9,6 +9,10 @@ says which level lives in which module (``LEVELS``) without importing it; a leve
 imported the first time that level is asked for a move, so the search code costs nothing
 until a computer player searches. ``easy`` (a random legal action) works for every game.
 
+``flat`` (``flat.py``, plain flat Monte Carlo on the game's ``hard`` sampler, rollout policy
+and reward) is a yardstick for tournaments: every game with a ``hard`` level has it, but
+``levels`` (what the menu and the browser offer) does not list it; ``all_levels`` does.
+
 A level module defines ``LEVEL``: a ``Level`` (``search.search_level`` makes one for a search
 level). The rules never import this package: the package facade (``engine/__init__.py``)
 hands it to ``engine.game`` so that ``Game.bot_action`` can ask it.
@@ -31,6 +35,8 @@ Chooser = Callable[[View, Rng], str]
 
 ORDER = ("easy", "normal", "hard")
 """Levels weakest first."""
+TOURNAMENT_ONLY = ("flat",)
+"""Levels a tournament may seat but no menu offers (each built on the game's ``hard``)."""
 
 
 @dataclass(frozen=True)
@@ -67,11 +73,19 @@ def levels(game_id: str) -> list[str]:
     return [lv for lv in ORDER if lv in have] + sorted(lv for lv in have if lv not in ORDER)
 
 
+def all_levels(game_id: str) -> list[str]:
+    """Every level a game's bots accept: ``levels`` and then the tournament-only ones."""
+    public = levels(game_id)
+    return public + [name for name in TOURNAMENT_ONLY if "hard" in public]
+
+
 def level(game_id: str, name: str) -> Level:
     """The ``Level`` called ``name`` of a game, its module imported on first use."""
     if name == "easy":
         return EASY
     found = _LOADED.get((game_id, name))
+    if found is None and name == "flat":
+        found = _LOADED[(game_id, name)] = _flat_level(level(game_id, "hard"))
     if found is None:
         package = _PACKAGES[game_id]
         module = importlib.import_module(f"{package.__name__}.{package.LEVELS[name]}")
@@ -79,6 +93,18 @@ def level(game_id: str, name: str) -> Level:
         assert isinstance(found, Level)
         _LOADED[(game_id, name)] = found
     return found
+
+
+def _flat_level(hard: Level) -> Level:
+    """``flat`` on the ``hard`` level's model (its sampler, rollout policy and reward)."""
+    from .flat import flat_action
+
+    model = hard.model
+
+    def choose(view: View, rng: Rng) -> str:
+        return flat_action(view, model, rng)
+
+    return Level(choose)
 
 
 def choose_action(

@@ -90,6 +90,7 @@ EXAMPLES = """\
 examples:
   %(prog)s nine-virtues --games 1000 --levels normal,easy
   %(prog)s to-the-moon --games 200 --levels hard,normal --players 2
+  %(prog)s nine-virtues --games 48 --levels hard,flat --players 4
   %(prog)s quodlibet --games 40 --lineup hard,normal,normal,normal --iterations 100
   %(prog)s to-the-moon --games 12 --levels normal,easy --seed 7 --json"""
 
@@ -450,7 +451,8 @@ def add_parser(commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
         "--levels",
         metavar="A,B",
         help="one A against the rest B (default: hard,normal where the game has hard, "
-        "else normal,easy)",
+        "else normal,easy); besides easy, normal and hard, tournaments may seat flat "
+        "(flat Monte Carlo on the hard sampler, a yardstick the menu does not offer)",
     )
     parser.add_argument(
         "--lineup",
