@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from korean_text import english_words, latin_words, overflowing
 from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
 
 PAGE = """<!doctype html><html lang="ko"><body style="margin:0">
 <p>카드를 내세요 Q♠ 10♥ Parlour</p>

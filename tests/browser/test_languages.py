@@ -18,6 +18,8 @@ from browser_support import SAVE_PREFIX, only_save, watch
 from korean_text import english_words, overflowing
 from playwright.sync_api import Browser, Page, expect
 
+pytestmark = pytest.mark.browser
+
 READY = "html[data-engine=ready]"
 GAME = "?game=to-the-moon&players=2&seats=human,bot&seed=5&level=easy&speed=instant"
 TURN = ".tm-table [data-action]"

@@ -23,6 +23,8 @@ from playwright.sync_api import Page
 
 import engine
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 MOON = "to-the-moon"
 HUMAN_TURN = '.table[data-awaiting="0"]'
