@@ -14,7 +14,7 @@ follow suit is the caller's choice (Open Trousers, QL-17, has no follow rule).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import rank_value, suit_of
 
@@ -49,8 +49,14 @@ def winning_play(plays: Sequence[Play]) -> Play:
     led. Off-suit cards never win, whatever their rank (no trumps, QL-1)."""
     if not plays:
         raise ValueError("an empty trick has no winner")
-    suit = suit_of(plays[0][1])
-    return max((play for play in plays if suit_of(play[1]) == suit), key=lambda p: rank_value(p[1]))
+    best = plays[0]
+    suit = best[1][1]
+    top = rank_value(best[1])
+    for play in plays[1:]:
+        card = play[1]
+        if card[1] == suit and rank_value(card) > top:
+            best, top = play, rank_value(card)
+    return best
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,11 @@ class Trick:
     """A completed trick: its plays in order, the leader first."""
 
     plays: tuple[Play, ...]
+    _winner: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Worked out once: scoring and views ask for the winner of every trick often.
+        object.__setattr__(self, "_winner", winning_play(self.plays)[0])
 
     @property
     def leader(self) -> int:
@@ -70,7 +81,7 @@ class Trick:
     @property
     def winner(self) -> int:
         """Who takes the trick and leads the next one."""
-        return winning_play(self.plays)[0]
+        return self._winner
 
     @property
     def cards(self) -> list[str]:

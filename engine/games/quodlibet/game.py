@@ -53,11 +53,16 @@ HAND_SIZE = 8
 DEALS_PER_WHEEL = 4
 SNACK_HAND_SIZE = 4
 SNACK_PILE_SIZES = (3, 3, 3, 3, 3, 1)
+DECK = tuple(french_deck())
 
 
 def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
-    """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol."""
-    return SnackDeal(dealer, hands, piles)
+    """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol. It does not check its
+    actions again: the game hands it only actions ``Game.apply`` found in ``legal()`` (or
+    that ``play_unchecked``'s caller took from there)."""
+    deal = SnackDeal(dealer, hands, piles)
+    deal.checks = False
+    return deal
 
 
 def parse_notation(text: str) -> str:
@@ -331,7 +336,7 @@ class Quodlibet(Game):
         if self._round == 1 and self.options["deal"] is not None:
             hands, piles = read_deal_option(self.options["deal"], snack)
         else:
-            pack = self.rng.shuffled(french_deck())
+            pack = self.rng.shuffled(DECK)
             if snack:
                 hands = [pack[SNACK_HAND_SIZE * s : SNACK_HAND_SIZE * (s + 1)] for s in range(4)]
                 piles, start = [], SNACK_HAND_SIZE * PLAYERS
@@ -453,18 +458,17 @@ class Quodlibet(Game):
         return self.deal.why_illegal(action)
 
     def _do(self, action: str) -> None:
-        seat = self._current_seat()
-        if action.startswith("choose "):
-            name = action.removeprefix("choose ")
-            self._announce(seat, action, contract=name)
-            self._begin(name)
-            return
         deal = self.deal
-        assert deal is not None
-        seen = deal.do(action)
-        self._announce(seat, action, **seen)
-        if deal.done:
-            self._end_deal(deal)
+        if deal is not None:
+            seat = deal.to_act
+            seen = deal.do(action)
+            self._announce(seat, action, **seen)
+            if deal.done:
+                self._end_deal(deal)
+            return
+        name = action.removeprefix("choose ")  # while no deal is under way: the choice
+        self._announce(self.dealer, action, contract=name)
+        self._begin(name)
 
     def _phase(self) -> str:
         if self.deal is None:

@@ -271,7 +271,7 @@ class SnackDeal:
     # --- the rules -------------------------------------------------------------------------
 
     def _playable(self, seat: int) -> list[str]:
-        fitting = self._rows.next_cards()  # once, not once per card
+        fitting = self._rows.next_cards()  # once per layout (``Rows`` keeps it), not per card
         return [card for card in self._hands[seat] if card in fitting]
 
     def _next_in(self, seat: int) -> int:

@@ -33,10 +33,12 @@ def _code(rank: int, suit: str) -> str:
 class Rows:
     """The four suit rows of QL-21."""
 
-    __slots__ = ("_ends",)
+    __slots__ = ("_ends", "_next")
 
     def __init__(self) -> None:
         self._ends: dict[str, RowEnds | None] = {suit: None for suit in SUITS}
+        self._next: list[str] | None = None
+        """``next_cards()``, worked out once per layout (``place`` forgets it)."""
 
     @classmethod
     def from_view(cls, view_rows: Mapping[str, Sequence[str] | None]) -> Rows:
@@ -63,10 +65,20 @@ class Rows:
     def fits(self, card: str) -> bool:
         """True if ``card`` may be played now: a jack (it starts its row), or the card right
         next to one end of its suit's row."""
-        return card in self.next_cards()
+        return card in self._fitting()
 
     def next_cards(self) -> list[str]:
         """Every card that would fit now, in suit order then low end before high end."""
+        return list(self._fitting())
+
+    def _fitting(self) -> list[str]:
+        """``next_cards()`` without the copy: the layout's own list, never handed out."""
+        cached = self._next
+        if cached is None:
+            cached = self._next = self._work_out_fitting()
+        return cached
+
+    def _work_out_fitting(self) -> list[str]:
         out: list[str] = []
         for suit in SUITS:
             ends = self._ends[suit]
@@ -87,6 +99,7 @@ class Rows:
         suit = suit_of(card)
         rank = FRENCH_RANKS.index(rank_of(card))
         ends = self._ends[suit]
+        self._next = None
         if ends is None:
             self._ends[suit] = (rank, rank)
         else:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import parse_card, sort_cards, suit_of
+from ...cards import french_deck, parse_card, rank_value, sort_cards, suit_of
 from ...errors import IllegalActionError
 from ...messages import Message, message
-from ...tricks import Play, Trick, legal_cards, next_seat
+from ...tricks import Play, Trick, next_seat, winning_play
 from ...untrusted import ascii_int
-from .contracts import Contract, totals, tricks_won
+from .contracts import Contract, Entry, totals, tricks_won
 from .contracts.base import PLAYERS, TRICKS
 
 MAX_POSITION_DIGITS = 3
@@ -54,20 +54,50 @@ def plays_in_log(log: Sequence[Mapping[str, Any]]) -> list[Play]:
     return [(entry["seat"], entry["card"]) for entry in log if "card" in entry]
 
 
+PLAY_ACTION: dict[str, str] = {card: f"play {card}" for card in french_deck()}
+"""``play CARD`` by card code, built once: ``legal`` lists them for every state."""
+
+POSITION_ACTIONS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(sorted(f"play @{i}" for i in range(size))) for size in range(TRICKS + 1)
+)
+"""Open Trousers' legal actions by hand size (QL-17): ``play @0`` to ``play @{size-1}``."""
+
+RANK_VALUE: dict[str, int] = {card: rank_value(card) for card in french_deck()}
+
+_HAND_ORDER: dict[str, int] = {card: i for i, card in enumerate(sort_cards(french_deck()))}
+
+
+def _sorted_hand(cards: Sequence[str]) -> list[str]:
+    """``sort_cards(cards)``, by a table built once."""
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
+
+
 class TricksDeal:
-    """A trick contract being played: a ``Deal`` (deal.py)."""
+    """A trick contract being played: a ``Deal`` (deal.py).
+
+    ``to_act`` is a plain attribute (None once the deal is done), and the card winning the
+    trick in progress is kept as it is played: ``legal`` and ``do`` run for every card of
+    every deal (and of every search rollout)."""
 
     def __init__(self, rules: Contract, dealer: int, hands: list[list[str]], leader: int) -> None:
         self.rules = rules
         self.contract = rules.name
         self.dealer = dealer
         self.blind = rules.visibility == "blind"
-        self.hands = [list(hand) if self.blind else sort_cards(hand) for hand in hands]
+        self.must_follow = rules.must_follow
+        self.hands = [list(hand) if self.blind else _sorted_hand(hand) for hand in hands]
+        self._actions = [sorted(PLAY_ACTION[card] for card in hand) for hand in self.hands]
+        """Per seat, ``play CARD`` for each card held, sorted (unused in Open Trousers)."""
         self.trick: list[Play] = []
         self.tricks: list[Trick] = []
         self.leader = leader
         """Who led (or is to lead) the current trick."""
-        self._to_act = leader
+        self.to_act: int | None = leader
+        """The seat to play, None once the deal is done."""
+        self._best: Play | None = None
+        """The play winning the trick in progress (None before its lead)."""
+        self._entries: list[Entry] | None = None
+        """The score sheet lines, worked out once when the deal is done."""
 
     @classmethod
     def resume(
@@ -86,16 +116,15 @@ class TricksDeal:
         deal.tricks = [Trick(tuple(plays[i : i + PLAYERS])) for i in range(0, done, PLAYERS)]
         deal.trick = list(plays[done:])
         if deal.trick:
-            deal._to_act = next_seat(deal.trick[-1][0], PLAYERS)
+            deal.to_act = next_seat(deal.trick[-1][0], PLAYERS)
+            deal._best = winning_play(deal.trick)
         elif deal.tricks:
-            deal._to_act = deal.tricks[-1].winner
+            deal.to_act = deal.tricks[-1].winner
+        if len(deal.tricks) == TRICKS:
+            deal.to_act = None
         return deal
 
     # --- the Deal protocol ---------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.done else self._to_act
 
     @property
     def done(self) -> bool:
@@ -106,14 +135,19 @@ class TricksDeal:
         return suit_of(self.trick[0][1]) if self.trick else None
 
     def legal(self) -> list[str]:
-        if self.done:
+        seat = self.to_act
+        if seat is None:
             return []
-        hand = self.hands[self._to_act]
         if self.blind:
-            return sorted(f"play @{i}" for i in range(len(hand)))
-        return sorted(
-            f"play {card}" for card in legal_cards(hand, self.led_suit, self.rules.must_follow)
-        )
+            return list(POSITION_ACTIONS[len(self.hands[seat])])
+        actions = self._actions[seat]
+        best = self._best
+        if best is not None and self.must_follow:
+            led = best[1][1]
+            follow = [action for action in actions if action[6] == led]
+            if follow:
+                return follow
+        return list(actions)
 
     def parse(self, text: str) -> str:
         return parse_play(text)
@@ -123,7 +157,9 @@ class TricksDeal:
             return message("ql-deal-over")
         if not action.startswith("play "):
             return message("ql-play-a-card", action=action, contract=self.contract)
-        hand = self.hands[self._to_act]
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
         target = action.removeprefix("play ")
         if target.startswith("@"):
             if not self.blind:
@@ -141,38 +177,52 @@ class TricksDeal:
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def do(self, action: str) -> dict[str, Any]:
-        seat = self._to_act
+        seat = self.to_act
+        assert seat is not None
         hand = self.hands[seat]
-        target = action.removeprefix("play ")
-        if target.startswith("@"):
-            card = hand.pop(int(target[1:]))
+        if action[5] == "@":
+            card = hand.pop(int(action[6:]))
         else:
-            card = target
+            card = action[5:]
             hand.remove(card)
-        self.trick.append((seat, card))
-        seen: dict[str, Any] = {"card": card}
-        if len(self.trick) < PLAYERS:
-            self._to_act = next_seat(seat, PLAYERS)
-            return seen
-        trick = Trick(tuple(self.trick))
-        self.tricks.append(trick)
+            self._actions[seat].remove(action)
+        trick = self.trick
+        play = (seat, card)
+        trick.append(play)
+        best = self._best
+        if best is None or (card[1] == best[1][1] and RANK_VALUE[card] > RANK_VALUE[best[1]]):
+            best = self._best = play
+        if len(trick) < PLAYERS:
+            self.to_act = next_seat(seat, PLAYERS)
+            return {"card": card}
+        winner = best[0]  # QL-7: the highest card of the suit led wins
+        done = Trick(tuple(trick))
+        self.tricks.append(done)
         self.trick = []
-        self.leader = self._to_act = trick.winner  # QL-7: the winner leads next
-        seen.update(trick_number=len(self.tricks), trick_winner=trick.winner)
-        return seen
+        self._best = None
+        self.leader = winner  # QL-7: the winner leads next
+        self.to_act = None if len(self.tricks) == TRICKS else winner
+        return {"card": card, "trick_number": len(self.tricks), "trick_winner": winner}
+
+    def entries(self) -> list[Entry]:
+        """The score sheet lines of the deal (none before it is done), worked out once."""
+        if not self.done:
+            return []
+        if self._entries is None:
+            self._entries = self.rules.score(self.tricks)
+        return self._entries
 
     def scores(self) -> list[int]:
         if not self.done:
             return [0] * PLAYERS
-        return totals(self.rules.score(self.tricks))
+        return totals(self.entries())
 
     def detail(self) -> dict[str, Any]:
-        entries = self.rules.score(self.tricks) if self.done else []
         # No card codes here: the score sheet stays in every later view, when the same codes
         # name cards in hidden hands; the reasons name the cards that scored in words.
         return {
             "tricks_won": tricks_won(self.tricks),
-            "entries": [entry.to_json() for entry in entries],
+            "entries": [entry.to_json() for entry in self.entries()],
         }
 
     def zones(self, viewer: int | None) -> dict[str, Any]:

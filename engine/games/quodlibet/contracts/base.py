@@ -27,6 +27,10 @@ Hunting, QL-18); ``blind``: each player sees the other three hands but not their
 Trousers, QL-17)."""
 
 
+_REASONS: dict[tuple[str, tuple[tuple[str, object], ...]], str] = {}
+"""English score-sheet reasons by message code and parameters (a few hundred at most)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One line of the score sheet: ``seat`` scores ``points`` because of ``why``
@@ -45,7 +49,16 @@ class Entry:
 
     @property
     def reason(self) -> str:
-        return str(self.why)
+        """``why`` in English, worded once per distinct message: every deal's score sheet
+        words its lines, and the same few lines ("took 3 tricks") recur all game."""
+        try:
+            key = (self.why.code, tuple(self.why.params.items()))
+            return _REASONS[key]
+        except TypeError:  # a parameter that is not hashable: word it each time
+            return str(self.why)
+        except KeyError:
+            text = _REASONS[key] = str(self.why)
+            return text
 
     def to_json(self) -> dict[str, object]:
         return {
