@@ -1,40 +1,9 @@
 // The Pyodide half of benchmarks/engine_speed.py (which starts it; run that instead).
 //
-//   node benchmarks/engine_speed.mjs --wheel engine.whl -- '{"nine-virtues": 200}'
+//   node benchmarks/engine_speed.mjs --wheel engine.whl -- '<plan JSON>'
 //
-// Boots the vendored Pyodide offline (tests/pyodide/boot.mjs), installs the engine wheel,
-// imports engine_speed.py from a copy in the virtual file system and calls run_plan(plan).
-// The last stdout line is one JSON object: {"version", "boot", "results"}.
+// Boots Pyodide and calls engine_speed.run_plan(plan) there: benchmarks/pyodide_boot.mjs.
 
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { bootPyodide, exitAfterFlush, parseArgs } from "../tests/pyodide/boot.mjs";
+import { runBenchmark } from "./pyodide_boot.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-
-async function main() {
-  const { wheels, rest } = parseArgs(process.argv.slice(2));
-  const plan = rest[0] ?? "{}";
-  const { pyodide, bootSeconds, version } = await bootPyodide(wheels);
-  pyodide.FS.mkdirTree("/bench");
-  pyodide.FS.writeFile("/bench/engine_speed.py", fs.readFileSync(path.join(HERE, "engine_speed.py")));
-  pyodide.globals.set("PLAN", plan);
-  const results = pyodide.runPython(`
-import json
-import sys
-
-sys.path.insert(0, "/bench")
-import engine_speed
-
-json.dumps(engine_speed.run_plan(json.loads(PLAN)))
-`);
-  const report = { version, boot: bootSeconds, results: JSON.parse(results) };
-  process.stdout.write(`\n${JSON.stringify(report)}\n`);
-  exitAfterFlush(0);
-}
-
-main().catch((err) => {
-  console.error(`[pyodide] benchmark failed: ${err.stack ?? err}`);
-  exitAfterFlush(1);
-});
+runBenchmark("engine_speed", "benchmark");

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Engine speed: random full games per second, on CPython and on Pyodide under Node, against
-a baseline commit's engine measured in the same run.
+"""Engine speed: random full games per second, and hard-level playouts per second, on
+CPython and on Pyodide under Node, against a baseline commit's engine measured in the same
+run.
 
     python benchmarks/engine_speed.py [--seconds 1] [--games N] [--no-pyodide]
                                       [--baseline 5883fa8 | --no-baseline]
+                                      [--positions 8] [--iterations 100] [--no-search]
 
 For every registered game (``engine.GAMES``) it plays whole games from
 ``new_game(game, seed=s)`` to the end, each action drawn uniformly from ``legal_actions()``
@@ -12,8 +14,9 @@ any commit's engine can play the same games). The number of games is fixed per g
 whole run: ``--games N``, or by default as many as CPython finishes in ``--seconds`` in an
 untimed calibration pass. Each engine then plays those same games (same seeds, so the same
 actions: the action counts are compared as a free determinism check) ``REPEATS`` times, and
-the fastest pass counts: the machine is shared, and the best of a few passes is far less
-sensitive to other load than one long pass.
+the fastest pass counts, in CPU seconds of the process (``cpu_clock``: ``process_time`` on
+CPython, Node's ``process.cpuUsage()`` in Pyodide): the machine is shared, and the best of a
+few passes of CPU time is far less sensitive to other load than one long pass of wall time.
 
 The baseline (``--baseline``, by default 5883fa8, the commit issue 12 measured) is checked
 out into a temporary ``git worktree`` (removed afterwards). On CPython each engine runs in a
@@ -23,6 +26,20 @@ wheel and booted on its own. It prints games per second per engine and runtime, 
 of the working tree to the baseline (``speed-up``) and of CPython to Pyodide, and the load
 average at the start and the end. It asserts nothing.
 
+**Hard playouts per second** (the second table; ``--no-search`` leaves it out). For every
+game with a ``hard`` level, ``--positions`` positions are taken, evenly spaced over the
+decisions of one game (seed 0) played by ``normal`` bots through the public API, keeping
+only decisions where the ``hard`` search has more than one action to search (the working
+tree's shortlist, ``SearchModel.candidates``). Each position is passed on as its seed and
+action list, so every engine replays exactly the same positions with ``apply``. At each,
+``g.bot_action("hard", i, iterations=K)`` (``--iterations``, default 100: a fixed budget, no
+time cap; 5883fa8's ``bot_action`` takes it too) is timed in CPU seconds (``process_time``
+on CPython, Node's ``process.cpuUsage()`` in Pyodide), best of ``SEARCH_REPEATS`` passes
+over all positions; playouts per second = positions * K / CPU seconds. A playout is one
+search iteration: a sampled world played to the end of the round (in Nine Virtues an
+iteration also plays the baseline action in the same world, in both engines). The actions
+chosen must be the same on CPython and Pyodide for one engine (a determinism check).
+
 This file is also imported inside Pyodide by ``engine_speed.mjs``, which calls
 ``run_plan``; only the functions above ``# --- CPython side`` are used there.
 """
@@ -31,7 +48,8 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TypedDict
+from collections.abc import Callable
+from typing import Any, TypedDict
 
 import engine
 from engine.rng import Rng
@@ -41,12 +59,25 @@ MAX_ACTIONS = 100_000
 WARMUP_SEED = 1_000_000
 """One untimed game first (imports, caches, wasm tier-up), with a seed no timed game uses."""
 REPEATS = 3
+SEARCH_REPEATS = 2
+
+cpu_clock: Callable[[], float] = time.process_time
+"""Seconds of CPU time used by this process; ``pyodide_boot.mjs`` replaces it inside
+Pyodide, where ``process_time`` is not a CPU clock."""
 
 
 class Result(TypedDict):
     games: int
     actions: int
     seconds: float
+
+
+class SearchResult(TypedDict):
+    positions: int
+    iterations: int
+    seconds: float
+    """CPU seconds of the fastest pass over all positions."""
+    chosen: list[str]
 
 
 def play_random_game(game_id: str, seed: int) -> int:
@@ -68,15 +99,54 @@ def measure(game_id: str, games: int) -> Result:
     best = float("inf")
     actions = 0
     for _ in range(REPEATS):
-        start = time.perf_counter()
+        start = cpu_clock()
         actions = sum(play_random_game(game_id, seed) for seed in range(games))
-        best = min(best, time.perf_counter() - start)
+        best = min(best, cpu_clock() - start)
     return {"games": games, "actions": actions, "seconds": best}
 
 
-def run_plan(plan: dict[str, int]) -> dict[str, Result]:
-    """``{game_id: games}`` -> ``{game_id: Result}``; the entry point used inside Pyodide."""
-    return {game_id: measure(game_id, games) for game_id, games in plan.items()}
+Position = tuple[int, list[str]]
+"""A game seed and the actions played from its start."""
+
+
+def measure_search(game_id: str, positions: list[Position], iterations: int) -> SearchResult:
+    """CPU time of ``hard`` at ``iterations`` iterations in each position (best pass)."""
+    games = []
+    for seed, actions in positions:
+        game = engine.new_game(game_id, seed=seed)
+        for action in actions:
+            game.apply(action)
+        games.append(game)
+    games[0].bot_action("hard", 0, iterations=iterations)  # warm-up: imports, caches
+    best = float("inf")
+    chosen: list[str] = []
+    for _ in range(SEARCH_REPEATS):
+        start = cpu_clock()
+        chosen = [
+            game.bot_action("hard", index, iterations=iterations)
+            for index, game in enumerate(games)
+        ]
+        best = min(best, cpu_clock() - start)
+    return {
+        "positions": len(games),
+        "iterations": iterations,
+        "seconds": best,
+        "chosen": chosen,
+    }
+
+
+def run_plan(plan: dict[str, Any]) -> dict[str, Any]:
+    """``{"games": {game_id: games}, "search": {"iterations": K, "positions": {game_id:
+    [position, ...]}}}`` -> ``{"games": {game_id: Result}, "search": {game_id:
+    SearchResult}}``; the entry point used inside Pyodide."""
+    search = plan.get("search") or {"iterations": 0, "positions": {}}
+    return {
+        "games": {game_id: measure(game_id, games) for game_id, games in plan["games"].items()},
+        "search": {
+            game_id: measure_search(game_id, [(s, a) for s, a in spots], search["iterations"])
+            for game_id, spots in search["positions"].items()
+        },
+    }
 
 
 # --- CPython side ------------------------------------------------------------------------
@@ -93,17 +163,42 @@ def calibrate(game_id: str, seconds: float) -> int:
     return games
 
 
-def run_in_pyodide(plan: dict[str, int], root: str | None) -> dict[str, Result]:
+def search_positions(game_id: str, count: int) -> list[Position]:
+    """``count`` positions evenly spaced over the searched decisions of one game (seed 0)
+    played by ``normal`` bots: decisions where ``hard`` has more than one action to search."""
+    from engine.bots import level
+
+    model = level(game_id, "hard").model
+    shortlist = getattr(model, "candidates", None)
+    game = engine.new_game(game_id, seed=0)
+    actions: list[str] = []
+    searched: list[int] = []
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if len(view["legal"]) > 1 and (shortlist is None or len(shortlist(view)) > 1):
+            searched.append(len(actions))
+        actions.append(game.bot_action("normal", seed=len(actions)))
+        game.apply(actions[-1])
+    if not searched:
+        return []
+    step = len(searched) / min(count, len(searched))
+    picks = [searched[int(i * step)] for i in range(min(count, len(searched)))]
+    return [(0, actions[:move]) for move in picks]
+
+
+def run_in_pyodide(plan: dict[str, Any], root: str | None) -> dict[str, Any]:
     """Run ``run_plan(plan)`` inside Pyodide under Node with the engine of ``root`` (None:
     this working tree)."""
     import pyodide_run  # beside this script; not imported inside Pyodide
 
     report = pyodide_run.run_in_pyodide("engine_speed.mjs", plan, root=root)
-    results: dict[str, Result] = report["results"]
+    results: dict[str, Any] = report["results"]
     return results
 
 
-def run_in_cpython(plan: dict[str, int], root: str) -> dict[str, Result]:
+def run_in_cpython(plan: dict[str, Any], root: str) -> dict[str, Any]:
     """Run ``run_plan(plan)`` in a fresh CPython whose ``engine`` is the one under ``root``."""
     import json
     import subprocess
@@ -118,13 +213,19 @@ def run_in_cpython(plan: dict[str, int], root: str) -> dict[str, Result]:
     done = subprocess.run(
         [sys.executable, "-I", "-c", code], cwd=root, capture_output=True, text=True, check=True
     )
-    results: dict[str, Result] = json.loads(done.stdout.strip().splitlines()[-1])
+    results: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return results
 
 
-def best_of(*runs: dict[str, Result]) -> dict[str, Result]:
-    """Per game, the fastest of several runs of the same plan."""
-    return {game: min((run[game] for run in runs), key=lambda r: r["seconds"]) for game in runs[0]}
+def best_of(*runs: dict[str, Any]) -> dict[str, Any]:
+    """Per figure and game, the fastest of several runs of the same plan."""
+    return {
+        figure: {
+            game: min((run[figure][game] for run in runs), key=lambda r: r["seconds"])
+            for game in runs[0][figure]
+        }
+        for figure in runs[0]
+    }
 
 
 class BaselineTree:
@@ -164,11 +265,17 @@ def rate(result: Result) -> float:
     return result["games"] / result["seconds"] if result["seconds"] > 0 else float("inf")
 
 
-Runs = dict[str, dict[str, Result]]
-"""``{"CPython": results, "CPython 5883fa8": results, ...}``."""
+def playout_rate(result: SearchResult) -> float:
+    work = result["positions"] * result["iterations"]
+    return work / result["seconds"] if result["seconds"] > 0 else float("inf")
 
 
-def print_table(runs: Runs, base: str | None, errors: dict[str, str]) -> None:
+Runs = dict[str, dict[str, Any]]
+"""``{"CPython": {"games": ..., "search": ...}, "CPython 5883fa8": ..., ...}``."""
+
+
+def print_table(all_runs: Runs, base: str | None, errors: dict[str, str]) -> None:
+    runs: dict[str, dict[str, Result]] = {name: run["games"] for name, run in all_runs.items()}
     names = list(runs)
     first = runs[names[0]]
     head = f"{'game':<14} {'games':>6} {'actions/game':>12}"
@@ -213,6 +320,56 @@ def print_table(runs: Runs, base: str | None, errors: dict[str, str]) -> None:
         print("CPython/Pyodide = how many times slower Pyodide is (working tree)")
 
 
+def print_search_table(all_runs: Runs, base: str | None, errors: dict[str, str]) -> None:
+    """The hard playouts per second, per engine and runtime, with the same ratios."""
+    runs: dict[str, dict[str, SearchResult]] = {
+        name: run.get("search", {}) for name, run in all_runs.items()
+    }
+    names = list(runs)
+    first = runs[names[0]]
+    if not first:
+        return
+    print()
+    head = f"{'game':<14} {'positions':>9} {'iterations':>10}"
+    for name in names:
+        head += f" {name + ' po/s':>{max(13, len(name) + 5)}}"
+    ratios = [rt for rt in ("CPython", "Pyodide") if base is not None and rt in runs]
+    for runtime in ratios:
+        head += f" {'speed-up ' + runtime:>16}"
+    if "Pyodide" in runs:
+        head += f" {'CPython/Pyodide':>15}"
+    print("hard playouts per second (po/s = positions x iterations / CPU seconds)")
+    print(head)
+    print("-" * len(head))
+    for game_id, now in first.items():
+        row = f"{game_id:<14} {now['positions']:>9} {now['iterations']:>10}"
+        for name in names:
+            result = runs[name].get(game_id)
+            width = max(13, len(name) + 5)
+            row += f" {playout_rate(result):>{width}.0f}" if result else f" {'-':>{width}}"
+        for runtime in ratios:
+            old = runs.get(f"{runtime} {base}", {}).get(game_id)
+            new = runs[runtime].get(game_id)
+            ratio = f"{playout_rate(new) / playout_rate(old):.2f}x" if old and new else "-"
+            row += f" {ratio:>16}"
+        if "Pyodide" in runs:
+            pyo = runs["Pyodide"].get(game_id)
+            cpy = runs["CPython"].get(game_id)
+            ratio = f"{playout_rate(cpy) / playout_rate(pyo):.2f}x" if pyo and cpy else "-"
+            row += f" {ratio:>15}"
+        print(row)
+        for engine_name in ("", f" {base}"):
+            cpy = runs.get(f"CPython{engine_name}", {}).get(game_id)
+            pyo = runs.get(f"Pyodide{engine_name}", {}).get(game_id)
+            if cpy and pyo and cpy["chosen"] != pyo["chosen"]:
+                errors[f"{game_id} hard{engine_name}"] = "CPython and Pyodide chose differently"
+    for game_id, message in errors.items():
+        if " hard" in game_id:
+            print(f"{game_id:<14} error: {message}")
+    if base is not None:
+        print(f"speed-up = this working tree's playouts/s ÷ {base}'s, same runtime, positions")
+
+
 def load_average() -> str:
     import os
 
@@ -223,12 +380,17 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     from pathlib import Path
 
+    from engine.bots import levels
+
     parser = argparse.ArgumentParser(description="Random full games per second per game.")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPython time per pass")
     parser.add_argument("--games", type=int, default=None, help="fixed number of games")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
     parser.add_argument("--baseline", default="5883fa8", help="commit to compare against")
     parser.add_argument("--no-baseline", action="store_true", help="this engine only")
+    parser.add_argument("--positions", type=int, default=8, help="hard positions per game")
+    parser.add_argument("--iterations", type=int, default=100, help="hard budget per move")
+    parser.add_argument("--no-search", action="store_true", help="no hard playouts figure")
     args = parser.parse_args(argv)
 
     if not engine.GAMES:
@@ -237,12 +399,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average at the start: {load_average()}")
     root = str(Path(__file__).resolve().parents[1])
     errors: dict[str, str] = {}
-    plan: dict[str, int] = {}
+    games: dict[str, int] = {}
+    positions: dict[str, list[Position]] = {}
     for game_id in sorted(engine.GAMES):
         try:
-            plan[game_id] = calibrate(game_id, args.seconds) if args.games is None else args.games
+            games[game_id] = calibrate(game_id, args.seconds) if args.games is None else args.games
+            if not args.no_search and "hard" in levels(game_id):
+                positions[game_id] = search_positions(game_id, args.positions)
         except Exception as exc:  # a game being written may still be broken: report it
             errors[game_id] = f"{type(exc).__name__}: {exc}"
+    plan = {
+        "games": games,
+        "search": {"iterations": args.iterations, "positions": positions},
+    }
     base = None if args.no_baseline else args.baseline
     runs: Runs = {}
     with contextlib.ExitStack() as stack:
@@ -261,6 +430,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:
                 errors["(pyodide)"] = f"{type(exc).__name__}: {exc}"
     print_table(runs, base, errors)
+    print_search_table(runs, base, errors)
     print(f"load average at the end: {load_average()}")
     return 0
 

@@ -1,6 +1,6 @@
 // Boot the vendored Pyodide (node_modules/pyodide) under Node, offline, and install wheels.
 //
-// Shared by run_tests.mjs (pytest inside Pyodide) and benchmarks/engine_speed.mjs.
+// Shared by run_tests.mjs (pytest inside Pyodide) and benchmarks/pyodide_boot.mjs.
 // Nothing is fetched from the network: indexURL is the local package folder, wheels are
 // unpacked from local files, and any http(s) fetch is refused so a CDN fallback would fail
 // loudly instead of silently downloading.
