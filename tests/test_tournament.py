@@ -246,6 +246,57 @@ def test_hard_level_plays_deterministically_with_a_tiny_budget(game_id: str) -> 
     assert without_timing(first) == without_timing(run_json(argv))
 
 
+# --- per round -----------------------------------------------------------------------------
+
+
+def test_per_round_by_contract_agrees_with_every_round_listed() -> None:
+    argv = ["tournament", "quodlibet", "--games", "8", "--levels", "normal,easy", "--per-round"]
+    argv += ["-o", "contracts=minus,queens-and-jacks"]
+    data = run_json(argv)
+    rounds = data["rounds"]
+    assert len(rounds) == 8 * 2  # two deals a game, every one listed
+    assert {r["kind"] for r in rounds} == {"minus", "queens-and-jacks"}
+    for row in data["per_round"]:
+        deal_means = []
+        other_means = []
+        for deal in range(data["deals"]):
+            mine = [
+                points
+                for r in rounds
+                if r["deal"] == deal and r["kind"] == row["kind"]
+                for seat, points in enumerate(r["scores"])
+                if r["levels"][seat] == row["level"]
+            ]
+            rest = [
+                points
+                for r in rounds
+                if r["deal"] == deal and r["kind"] == row["kind"]
+                for seat, points in enumerate(r["scores"])
+                if r["levels"][seat] != row["level"]
+            ]
+            deal_means.append(sum(mine) / len(mine))
+            other_means.append(sum(rest) / len(rest))
+        assert row["deals"] == data["deals"]
+        assert math.isclose(row["mean_score"], sum(deal_means) / len(deal_means))
+        assert math.isclose(row["others_mean_score"], sum(other_means) / len(other_means))
+        assert math.isclose(row["vs_others"], row["mean_score"] / row["others_mean_score"])
+    code, out, _ = run(argv)
+    assert code == 0 and "queens-and-jacks" in out and "x others" in out
+
+
+def test_per_round_without_contracts_is_every_round_together() -> None:
+    argv = ["tournament", "nine-virtues", "--games", "6", "--players", "3", "--per-round"]
+    argv += ["--levels", "normal,easy"]
+    data = run_json(argv)
+    assert len(data["rounds"]) == 6 * 3  # a game is one round per player (NV-2)
+    for row, level in zip(data["per_round"], data["levels"], strict=True):
+        assert row["kind"] == "all rounds" and row["level"] == level["level"]
+        # Three rounds a game: the mean round score is a third of the mean final score.
+        assert math.isclose(3 * row["mean_score"], level["mean_score"])
+    plain = run_json([a for a in argv if a != "--per-round"])
+    assert "rounds" not in plain and "per_round" not in plain
+
+
 # --- progress and errors -------------------------------------------------------------------
 
 

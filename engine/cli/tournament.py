@@ -37,6 +37,14 @@ What is reported, per level (in line-up order):
   observation; the interval is ``mean ± t * sd / sqrt(D)``, clipped to 0..100% for shares.
   With one deal there is no interval; when every deal gives the same value, it has no width.
 - **speed**: games per second for the whole run, and milliseconds per decision per level.
+- **per round** (``--per-round``): the mean score a level's seat made in one round (a deal),
+  by kind of round: the round's ``contract`` where the score sheet names one (Quodlibet,
+  ``detail["contract"]``), else all rounds together. Per deal, the level's mean over its
+  seats' rounds of that kind in all seatings is one observation; the mean and its 95%
+  interval are over the deals that had such a round, and ``x others`` is the level's mean
+  divided by the mean of the other levels' observations of the same deals (in Quodlibet, a
+  penalty ratio: below 1 is better). The JSON report then also lists every round:
+  ``rounds``, each with its deal, seating, round number, kind, levels per seat and scores.
 
 Where the rules are silent, choices made here: ``--levels`` must name two different levels
 and ``--lineup`` at least two (one level against itself is what ``simulate`` is for); a
@@ -92,7 +100,9 @@ examples:
   %(prog)s to-the-moon --games 200 --levels hard,normal --players 2
   %(prog)s nine-virtues --games 48 --levels hard,flat --players 4
   %(prog)s quodlibet --games 40 --lineup hard,normal,normal,normal --iterations 100
-  %(prog)s to-the-moon --games 12 --levels normal,easy --seed 7 --json"""
+  %(prog)s to-the-moon --games 12 --levels normal,easy --seed 7 --json
+  %(prog)s quodlibet --games 8 --levels hard,normal --per-round \\
+      -o contracts=minus,queens-and-jacks"""
 
 T_975 = (
     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -185,6 +195,11 @@ class LevelTally:
     decisions: int = 0
     seconds: float = 0.0
     """Time spent choosing (only to report speed)."""
+    kind_scores: dict[str, list[Fraction]] = field(default_factory=dict)
+    """Per kind of round (``round_kind``), per deal that had one: the level's mean round
+    score per seat."""
+    kind_others: dict[str, list[Fraction]] = field(default_factory=dict)
+    """The same deals' mean round score per seat of the other levels (for ``x others``)."""
 
 
 @dataclass
@@ -202,6 +217,8 @@ class Tournament:
     """Deals whose chance outcomes were identical in every seating."""
     moves: int
     seconds: float
+    rounds: list[dict[str, Any]] | None = None
+    """Every round played, when asked for (``--per-round``)."""
 
     @property
     def players(self) -> int:
@@ -242,7 +259,7 @@ class Tournament:
                     "seat_games": list(tally.seat_games),
                 }
             )
-        return {
+        report: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "lineup": list(self.lineup),
@@ -266,6 +283,38 @@ class Tournament:
                 },
             },
         }
+        if self.rounds is not None:
+            report["per_round"] = self.per_round()
+            report["rounds"] = self.rounds
+        return report
+
+    def per_round(self) -> list[dict[str, Any]]:
+        """Mean round score per seat per level and kind of round, with 95% intervals."""
+        kinds: list[str] = []
+        for tally in self.tallies:
+            kinds += [kind for kind in tally.kind_scores if kind not in kinds]
+        out = []
+        for kind in kinds:
+            for tally in self.tallies:
+                mine = tally.kind_scores.get(kind, [])
+                if not mine:
+                    continue
+                others = tally.kind_others.get(kind, [])
+                mean = float(sum(mine, Fraction(0)) / len(mine))
+                other_mean = float(sum(others, Fraction(0)) / len(others)) if others else None
+                ci = mean_ci([float(x) for x in mine])
+                out.append(
+                    {
+                        "kind": kind,
+                        "level": tally.level,
+                        "deals": len(mine),
+                        "mean_score": mean,
+                        "mean_score_ci": None if ci is None else list(ci),
+                        "others_mean_score": other_mean,
+                        "vs_others": mean / other_mean if other_mean else None,
+                    }
+                )
+        return out
 
 
 def _clip(ci: tuple[float, float] | None) -> tuple[float, float] | None:
@@ -287,6 +336,16 @@ def _verdict(fair: float, ci: tuple[float, float] | None) -> str:
 Progress = Callable[[int, int], None]
 """Called after each game with (games done, games in all)."""
 
+ALL_ROUNDS = "all rounds"
+"""The kind of a round whose score sheet names no contract."""
+
+
+def round_kind(entry: dict[str, Any]) -> str:
+    """What kind of round a score-sheet entry is: its contract where the game names one."""
+    detail = entry.get("detail")
+    contract = detail.get("contract") if isinstance(detail, dict) else None
+    return contract if isinstance(contract, str) else ALL_ROUNDS
+
 
 def play_tournament(
     game: str,
@@ -296,8 +355,10 @@ def play_tournament(
     options: dict[str, Any],
     iterations: int | None = None,
     progress: Progress | None = None,
+    per_round: bool = False,
 ) -> Tournament:
-    """Play ``deals`` deals, each once per seating of ``lineup`` rotated (see the module).
+    """Play ``deals`` deals, each once per seating of ``lineup`` rotated (see the module);
+    ``per_round`` also keeps every round's scores (``Tournament.rounds``).
 
     Raises ``IllegalActionError`` for a player count or options the game refuses and
     ``UsageError`` for an unknown level, before any game is played."""
@@ -309,6 +370,7 @@ def play_tournament(
     shared = 0
     moves = 0
     done = 0
+    rounds: list[dict[str, Any]] | None = [] if per_round else None
     started = time.perf_counter()  # only to report speed; no game depends on it
     for deal in range(deals):
         this_seed = game_seed(seed, deal)
@@ -316,6 +378,8 @@ def play_tournament(
         scores = {level: 0 for level in by_level}
         chances: list[Any] | None = None
         same = True
+        kind_sums: dict[tuple[str, str], list[int]] = {}
+        """(level, kind) -> [points, seat-rounds] over this deal's seatings."""
         for rotation in range(players):
             levels = seating(lineup, rotation)
             state = engine.new_game(game, players=players, seed=this_seed, options=options)
@@ -341,6 +405,23 @@ def play_tournament(
             for seat, total in enumerate(state.totals):
                 scores[levels[seat]] += total
                 by_level[levels[seat]].seat_games[seat] += 1
+            for entry in state.score_sheet:
+                kind = round_kind(entry)
+                for seat, points in enumerate(entry["scores"]):
+                    tally_sum = kind_sums.setdefault((levels[seat], kind), [0, 0])
+                    tally_sum[0] += points
+                    tally_sum[1] += 1
+                if rounds is not None:
+                    rounds.append(
+                        {
+                            "deal": deal,
+                            "seating": rotation,
+                            "round": entry["round"],
+                            "kind": kind,
+                            "levels": list(levels),
+                            "scores": list(entry["scores"]),
+                        }
+                    )
             outcomes = [entry for entry in state.log if "chance" in entry]
             if chances is None:
                 chances = outcomes
@@ -353,9 +434,30 @@ def play_tournament(
         for tally in tallies:
             tally.deal_shares.append(wins[tally.level] / players)
             tally.deal_scores.append(Fraction(scores[tally.level], players * tally.seats))
+        for (name, kind), (points, count) in kind_sums.items():
+            rest = [
+                value
+                for (other, other_kind), value in kind_sums.items()
+                if other != name and other_kind == kind
+            ]
+            tally = by_level[name]
+            tally.kind_scores.setdefault(kind, []).append(Fraction(points, count))
+            if rest:
+                others = Fraction(sum(v[0] for v in rest), sum(v[1] for v in rest))
+                tally.kind_others.setdefault(kind, []).append(others)
     seconds = time.perf_counter() - started
     return Tournament(
-        game, list(lineup), deals, seed, options, iterations, tallies, shared, moves, seconds
+        game,
+        list(lineup),
+        deals,
+        seed,
+        options,
+        iterations,
+        tallies,
+        shared,
+        moves,
+        seconds,
+        rounds,
     )
 
 
@@ -424,6 +526,42 @@ def report(result: Tournament) -> list[str]:
         f"{result.games} games in {result.seconds:.1f} s: {result.games_per_second():.2f} "
         f"games per second, {result.moves / result.games:.1f} moves per game."
     )
+    if result.rounds is not None:
+        lines += per_round_report(data["per_round"], low)
+    return lines
+
+
+def per_round_report(rows: list[dict[str, Any]], low: str) -> list[str]:
+    """The ``--per-round`` table: mean round score per seat, per kind of round and level."""
+    head = ["round kind", "level", "deals", "mean round score", "95% CI", "others", "x others"]
+    table: list[list[str]] = []
+    for row in rows:
+        ci = row["mean_score_ci"]
+        others = row["others_mean_score"]
+        table.append(
+            [
+                row["kind"],
+                row["level"],
+                str(row["deals"]),
+                f"{row['mean_score']:.1f}",
+                "-" if ci is None else f"{ci[0]:.1f} to {ci[1]:.1f}",
+                "-" if others is None else f"{others:.1f}",
+                "-" if row["vs_others"] is None else f"{row['vs_others']:.2f}",
+            ]
+        )
+    widths = [max(len(line[i]) for line in [head, *table]) for i in range(len(head))]
+    lines = [""]
+    for line in [head, *table]:
+        cells = [
+            cell.ljust(width) if i < 2 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        lines.append("  " + "  ".join(cells).rstrip())
+    lines.append(
+        f"per round: a seat's score in one round{low}, by the round's contract where there is "
+        "one; mean and 95% CI over per-deal means; others: the other levels' mean in the same "
+        "deals."
+    )
     return lines
 
 
@@ -474,6 +612,12 @@ def add_parser(commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
     )
     parser.add_argument(
         "-o", "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    parser.add_argument(
+        "--per-round",
+        action="store_true",
+        help="also the mean score per round by kind of round (Quodlibet: by contract), "
+        "with 95%% CIs; with --json, every round's scores too",
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -545,7 +689,14 @@ def run(args: argparse.Namespace, console: Console, errors: Console, command: st
     deals = -(-args.games // len(lineup))
     ticker = None if args.quiet else _Ticker(errors, command)
     result = play_tournament(
-        gid, lineup, deals, args.seed, options(args.option), args.iterations, ticker
+        gid,
+        lineup,
+        deals,
+        args.seed,
+        options(args.option),
+        args.iterations,
+        ticker,
+        per_round=args.per_round,
     )
     if args.json:
         console.say(json.dumps(result.to_dict(), indent=2))
