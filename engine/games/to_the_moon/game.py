@@ -37,6 +37,7 @@ Where the rules are silent, this module plays it as a careful player would expec
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
@@ -48,10 +49,26 @@ from ...messages import Message, message
 from ...registry import register
 from .deal import ROUNDS, check_deal, shuffled_deal
 from .knowledge import perfects_this_round, seen_in_hands, won_this_round
-from .notation import parse_action, split_action
+from .notation import (
+    ACTIONS,
+    BIT,
+    BUILD_VERB,
+    TEST_VERB,
+    build_actions,
+    other_actions,
+    parse_action,
+    rank_mask,
+    split_action,
+)
 
 ALL_RANKS = 10
 """TM-4: a trick holds at most one card of each of the ten ranks."""
+
+_LEGAL: dict[int, list[str]] = {}
+"""Legal action lists by (buildable ranks, countdown ranks, deck empty or not), the three
+things they depend on (TM-7), as one int: worked out once, shared by every game."""
+_LEGAL_CACHE_SIZE = 20_000
+"""Start the cache afresh beyond this many lists (a few MB at most)."""
 
 
 @register
@@ -84,6 +101,13 @@ class ToTheMoon(Game):
     """Per rank (index 0 unused), the cards in this round's score piles (public: every
     ``win`` in the log lists its cards)."""
     turn: int | None
+    hand_ranks: list[int]
+    """Per seat, the ranks in its hand as a bit mask (bit ``r`` for rank ``r``), kept in step
+    with ``hands``: legal builds without a scan."""
+    trick_ranks: int
+    """The ranks in ``trick`` as a bit mask."""
+    players_in: int
+    """How many seats are in (``is_in``'s count)."""
 
     # --- worlds built from a view, for search -------------------------------------------------
 
@@ -134,9 +158,12 @@ class ToTheMoon(Game):
         game.dealer = view["dealer"]
         game.leader = view["leader"]
         game.hands = [sorted(hand) for hand in hands]
+        game.hand_ranks = [rank_mask(hand) for hand in game.hands]
         game.deck = list(deck)
         game.trick = list(view["trick"])
+        game.trick_ranks = rank_mask(game.trick)
         game.is_in = list(view["in"])
+        game.players_in = game.is_in.count(True)
         game.piles = list(view["piles"])
         game.shown = list(view["shown"])
         game.tricks_won = list(view["tricks_won"])
@@ -173,6 +200,7 @@ class ToTheMoon(Game):
             "deal", {"round": self._round, "dealer": self.dealer, "hands": hands, "deck": deck}
         )
         self.hands = hands
+        self.hand_ranks = [rank_mask(hand) for hand in hands]
         self.deck = deck
         self.piles = [0] * self.players
         self.tricks_won = [0] * self.players
@@ -185,60 +213,111 @@ class ToTheMoon(Game):
     def _lead(self, seat: int) -> None:
         """TM-3, TM-5, TM-10: everyone is in and ``seat`` turns the top card of the deck;
         with an empty deck the round ends instead."""
+        players = self.players
         self.leader = seat
-        self.is_in = [True] * self.players
-        self.shown = [None] * self.players
-        self.trick = []
-        if not self.deck:
+        self.is_in = [True] * players
+        self.players_in = players
+        self.shown = [None] * players
+        deck = self.deck
+        if not deck:
+            self.trick = []
+            self.trick_ranks = 0
             self._end_round()
             return
-        card = self.deck.pop(0)
-        self.trick.append(card)
-        self._announce(seat, "lead", card=card, deck_size=len(self.deck))
-        self.turn = self._next_in(seat)
+        card = deck.pop(0)
+        self.trick = [card]
+        self.trick_ranks = BIT[card]
+        if not self._playout:
+            self.public_log.append(
+                {"seat": seat, "action": "lead", "card": card, "deck_size": len(deck)}
+            )
+        self.turn = (seat + 1) % players  # everyone is in (TM-5)
 
     def _next_in(self, seat: int) -> int:
-        """TM-6: the next player clockwise from ``seat`` who is still in."""
-        for step in range(1, self.players + 1):
-            nxt = (seat + step) % self.players
-            if self.is_in[nxt]:
+        """TM-6: the next player clockwise from ``seat`` who is still in (someone other than
+        ``seat`` always is while a trick is played)."""
+        is_in = self.is_in
+        players = self.players
+        nxt = seat + 1
+        while True:
+            if nxt == players:
+                nxt = 0
+            if is_in[nxt]:
                 return nxt
-        raise AssertionError("nobody is in")  # a trick is won before that can happen
+            nxt += 1
 
     def _do(self, action: str) -> None:
-        """TM-7: build, test or withdraw; then TM-9 if only one player is left in."""
+        """TM-7: build, test or withdraw; then TM-9 if only one player is left in. A build or
+        a Test that turns a new rank keeps everyone in, so only going out can end a trick
+        short of a perfect countdown."""
         seat = self.turn
         assert seat is not None
-        verb, rank = split_action(action)
-        if verb == "build":
-            assert rank is not None
-            self.hands[seat].remove(rank)
-            self.trick.append(rank)
-            perfect = len(self.trick) == ALL_RANKS
-            self._announce(seat, action, card=rank, perfect=perfect)
+        verb, rank = ACTIONS[action]
+        trick = self.trick
+        log = None if self._playout else self.public_log
+        if verb == BUILD_VERB:
+            hand = self.hands[seat]
+            hand.remove(rank)
+            if rank not in hand:
+                self.hand_ranks[seat] &= ~BIT[rank]
+            trick.append(rank)
+            self.trick_ranks |= BIT[rank]
+            perfect = len(trick) == ALL_RANKS
+            if log is not None:
+                log.append({"seat": seat, "action": action, "card": rank, "perfect": perfect})
             if perfect:
                 self._win_trick(seat, perfect=True)
-                return
-        elif verb == "test":
-            card = self.deck.pop(0)
-            joined = card not in self.trick
-            if joined:
-                self.trick.append(card)
             else:
-                self._go_out(seat, card)
-            perfect = len(self.trick) == ALL_RANKS
-            self._announce(
-                seat, action, card=card, joined=joined, perfect=perfect, deck_size=len(self.deck)
-            )
-            if perfect:
-                self._win_trick(seat, perfect=True)
+                self.turn = self._next_in(seat)
+            return
+        if verb == TEST_VERB:
+            deck = self.deck
+            card = deck.pop(0)
+            bit = BIT[card]
+            if not self.trick_ranks & bit:
+                trick.append(card)
+                self.trick_ranks |= bit
+                perfect = len(trick) == ALL_RANKS
+                if log is not None:
+                    log.append(
+                        {
+                            "seat": seat,
+                            "action": action,
+                            "card": card,
+                            "joined": True,
+                            "perfect": perfect,
+                            "deck_size": len(deck),
+                        }
+                    )
+                if perfect:
+                    self._win_trick(seat, perfect=True)
+                else:
+                    self.turn = self._next_in(seat)
                 return
-        else:
-            if rank is not None:
-                self.trick.remove(rank)
+            self._go_out(seat, card)
+            if log is not None:
+                log.append(
+                    {
+                        "seat": seat,
+                        "action": action,
+                        "card": card,
+                        "joined": False,
+                        "perfect": False,
+                        "deck_size": len(deck),
+                    }
+                )
+        elif rank:
+            trick.remove(rank)
+            self.trick_ranks &= ~BIT[rank]
             self._go_out(seat, rank)
-            self._announce(seat, action, took=rank)
-        if self.is_in.count(True) == 1:
+            if log is not None:
+                log.append({"seat": seat, "action": action, "took": rank})
+        else:
+            self._go_out(seat, None)
+            if log is not None:
+                log.append({"seat": seat, "action": action, "took": None})
+        self.players_in -= 1
+        if self.players_in == 1:
             self._win_trick(self.is_in.index(True), perfect=False)
         else:
             self.turn = self._next_in(seat)
@@ -248,20 +327,29 @@ class ToTheMoon(Game):
         self.is_in[seat] = False
         self.shown[seat] = taken
         if taken is not None:
-            self.hands[seat].append(taken)
-            self.hands[seat].sort()
+            insort(self.hands[seat], taken)
+            self.hand_ranks[seat] |= BIT[taken]
 
     def _win_trick(self, seat: int, *, perfect: bool) -> None:
         """TM-9, TM-10: the trick goes to ``seat``'s score pile; they lead the next one."""
-        cards = list(self.trick)
+        cards = self.trick
+        won = self.won
         for rank in cards:
-            self.won[rank] += 1
+            won[rank] += 1
         self.piles[seat] += len(cards)
         self.tricks_won[seat] += 1
         if perfect:
             self.perfects[seat] += 1
-        self._announce(seat, "win", cards=cards, points=len(cards), perfect=perfect)
-        self.trick = []
+        if not self._playout:
+            self.public_log.append(
+                {
+                    "seat": seat,
+                    "action": "win",
+                    "cards": cards,
+                    "points": len(cards),
+                    "perfect": perfect,
+                }
+            )
         self._lead(seat)
 
     def _end_round(self) -> None:
@@ -294,14 +382,15 @@ class ToTheMoon(Game):
         seat = self.turn
         if seat is None:
             return []
-        actions = {f"build {rank}" for rank in self.hands[seat] if rank not in self.trick}
-        if self.deck:
-            actions.add("test")
-        if len(self.trick) == 1:
-            actions.add("withdraw")
-        else:
-            actions.update(f"withdraw {rank}" for rank in self.trick)
-        return sorted(actions)
+        trick_ranks = self.trick_ranks
+        key = (self.hand_ranks[seat] & ~trick_ranks) << 12 | trick_ranks << 1 | bool(self.deck)
+        legal = _LEGAL.get(key)
+        if legal is None:
+            legal = build_actions(key >> 12) + other_actions(trick_ranks, bool(self.deck))
+            if len(_LEGAL) >= _LEGAL_CACHE_SIZE:
+                _LEGAL.clear()
+            _LEGAL[key] = legal
+        return legal  # shared: the base class never hands it out or edits it
 
     def _parse(self, text: str) -> str:
         return parse_action(text)

@@ -7,6 +7,8 @@ case with single spaces, e.g. ``"build 7"``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...cards import parse_rank
 from ...errors import IllegalActionError
 
@@ -42,3 +44,56 @@ def split_action(action: str) -> tuple[str, int | None]:
     """``"build 7"`` -> ``("build", 7)``; ``"test"`` -> ``("test", None)`` (canonical input)."""
     verb, _, rank = action.partition(" ")
     return verb, int(rank) if rank else None
+
+
+BUILD_VERB, TEST_VERB, WITHDRAW_VERB = 0, 1, 2
+"""Verb codes of ``ACTIONS``."""
+BUILD = tuple(f"build {rank}" for rank in range(11))
+WITHDRAW = tuple(f"withdraw {rank}" for rank in range(11))
+"""Canonical action texts by rank (index 0 unused), made once: games and their playouts
+play thousands."""
+ACTIONS: dict[str, tuple[int, int]] = {
+    "test": (TEST_VERB, 0),
+    "withdraw": (WITHDRAW_VERB, 0),
+    **{BUILD[rank]: (BUILD_VERB, rank) for rank in range(1, 11)},
+    **{WITHDRAW[rank]: (WITHDRAW_VERB, rank) for rank in range(1, 11)},
+}
+"""Every canonical action -> (verb code, rank or 0): ``split_action`` without the parsing."""
+
+BIT = tuple(1 << rank for rank in range(11))
+"""``BIT[r]``: rank ``r``'s bit in a rank mask (a set of ranks as an int)."""
+
+
+def rank_mask(ranks: Iterable[int]) -> int:
+    """The set of ``ranks`` as a bit mask."""
+    mask = 0
+    for rank in ranks:
+        mask |= BIT[rank]
+    return mask
+
+
+_BUILDS: dict[int, list[str]] = {}
+_OTHERS: dict[int, list[str]] = {}
+
+
+def build_actions(ranks: int) -> list[str]:
+    """``build R`` for every rank in the mask ``ranks``, sorted (a shared list: do not edit
+    it). Worked out once per mask."""
+    actions = _BUILDS.get(ranks)
+    if actions is None:
+        actions = _BUILDS[ranks] = sorted(BUILD[r] for r in range(1, 11) if ranks & BIT[r])
+    return actions
+
+
+def other_actions(trick_ranks: int, deck: bool) -> list[str]:
+    """The legal actions other than builds, sorted, for a countdown holding the ranks of the
+    mask ``trick_ranks`` (not empty) and a deck that is or is not empty (TM-7): ``test``,
+    then bare ``withdraw`` on a one-card countdown, else ``withdraw R`` for each of its ranks
+    (a shared list: do not edit it)."""
+    key = 2 * trick_ranks + deck
+    actions = _OTHERS.get(key)
+    if actions is None:
+        ranks = [r for r in range(1, 11) if trick_ranks & BIT[r]]
+        withdraws = ["withdraw"] if len(ranks) == 1 else sorted(WITHDRAW[r] for r in ranks)
+        actions = _OTHERS[key] = (["test"] if deck else []) + withdraws
+    return actions
