@@ -28,16 +28,17 @@ from typing import Any
 from ...cards import PAIRS_COUNTS
 from ...game import Game
 from ...games.to_the_moon.game import ToTheMoon
+from ...games.to_the_moon.notation import BIT, BUILD, WITHDRAW
 from ...rng import Rng
 from ..search import Budget, margin_reward, search_level
+from .normal import unseen_cards
 from .sample import Knowledge, guess, knowledge
 
 View = dict[str, Any]
 
-BUILD = tuple(f"build {rank}" for rank in range(11))
-WITHDRAW = tuple(f"withdraw {rank}" for rank in range(11))
-"""Canonical action texts by rank (made once: rollouts play thousands)."""
 
+WITHDRAWS = 3
+"""``withdraw R`` actions searched at most (``MoonModel.candidates``)."""
 ROUND_MARGIN_SCALE = 4.0
 """A round margin of this many cards counts as clearly better (tanh squashing)."""
 
@@ -59,6 +60,25 @@ class MoonModel:
     def sample(self, view: View, rng: Rng) -> Game:
         return guess(self._knowledge(view), rng)
 
+    def candidates(self, view: View) -> list[str]:
+        """The actions worth searching, from the view alone. A build that completes a
+        perfect countdown wins ten cards at once (TM-7), better than anything else, so it
+        is the only one. Otherwise every build and Test, and of the ``withdraw R`` that
+        merely differ in the card taken, the ``WITHDRAWS`` whose rank has the fewest unseen
+        cards (``normal``'s choice first: the likeliest to be buildable later)."""
+        legal: list[str] = view["legal"]
+        trick: list[int] = view["trick"]
+        builds = [action for action in legal if action.startswith("build ")]
+        if builds and len(trick) == 9:
+            return builds[:1]
+        withdraws = [action for action in legal if action.startswith("withdraw ")]
+        if len(withdraws) <= WITHDRAWS:
+            return legal
+        unseen = unseen_cards(view)
+        withdraws.sort(key=lambda action: (unseen[int(action[9:])], int(action[9:])))
+        kept = set(withdraws[:WITHDRAWS])
+        return [action for action in legal if not action.startswith("withdraw ") or action in kept]
+
     def rollout_action(self, game: Game, rng: Rng) -> str:
         assert isinstance(game, ToTheMoon)
         return rollout_policy(game)
@@ -70,40 +90,55 @@ class MoonModel:
 
 COUNTS = tuple(PAIRS_COUNTS[rank] for rank in range(11))
 """Cards of each rank in the deck (index 0 unused)."""
+DECK_CARDS = sum(COUNTS)
 
 
 def rollout_policy(game: ToTheMoon) -> str:
-    """The ``normal`` bot's choice, from the sampled state without building a view."""
+    """The ``normal`` bot's choice, from the sampled state without building a view.
+
+    What the seat cannot see of a rank (the deck and the other hands, whose mix it knows but
+    not where each card is): the rank's cards less those won this round, in its hand and in
+    the countdown."""
     seat = game.turn
     assert seat is not None
     trick = game.trick
     hand = game.hands[seat]
-    # What the seat cannot see, per rank: not yet won this round, not in its hand or the
-    # trick (the deck and the other hands, whose mix it knows but not where each card is).
-    unseen = [count - won for count, won in zip(COUNTS, game.won, strict=True)]
-    for rank in hand:
-        unseen[rank] -= 1
-    in_trick = [False] * 11
-    for rank in trick:
-        unseen[rank] -= 1
-        in_trick[rank] = True
+    won = game.won
+    trick_ranks = game.trick_ranks
+    # The buildable rank with the most unseen cards (ties: the higher rank).
     best = 0
-    for rank in hand:
-        if not in_trick[rank] and (best == 0 or unseen[rank] >= unseen[best]):
-            best = rank
-    if best and len(trick) == 9:
+    best_unseen = -1
+    previous = 0
+    for rank in hand:  # sorted
+        if rank != previous:
+            previous = rank
+            if not trick_ranks & BIT[rank]:
+                unseen = COUNTS[rank] - won[rank] - hand.count(rank)
+                if unseen >= best_unseen:
+                    best = rank
+                    best_unseen = unseen
+    length = len(trick)
+    if best and length == 9:
         return BUILD[best]  # a perfect countdown wins at once
     if game.deck:
-        stale = 0
+        # Test when a new rank is at least as likely as an old one (unseen cards of the
+        # countdown's ranks: each less the one in the countdown).
+        stale = -length
         for rank in trick:
-            stale += unseen[rank]
-        if 2 * stale <= sum(unseen):
+            stale += COUNTS[rank] - won[rank] - hand.count(rank)
+        if 2 * stale <= DECK_CARDS - sum(won) - len(hand) - length:
             return "test"
     if best:
         return BUILD[best]
-    if len(trick) == 1:
+    if length == 1:
         return "withdraw"
-    take = min(trick, key=lambda rank: (unseen[rank], rank))
+    take = 0
+    take_unseen = 0
+    for rank in trick:  # the rarest unseen rank (ties: the lower rank)
+        unseen = COUNTS[rank] - won[rank] - hand.count(rank)
+        if take == 0 or unseen < take_unseen or (unseen == take_unseen and rank < take):
+            take = rank
+            take_unseen = unseen
     return WITHDRAW[take]
 
 

@@ -17,7 +17,8 @@ of that rank the seat can hold now, a count that never goes below zero (``held_b
 The shown card (TM-8) is one of these. All other cards, the *unseen* ones, are the 55 Pairs
 cards less the seat's hand, the trick, this round's won cards and the known held cards.
 
-A guess shuffles the unseen cards uniformly and deals them, in seat order, to fill up each
+A guess shuffles the unseen cards (uniformly, to within a part in ten million) and deals
+them, in seat order, to fill up each
 other hand to its size around its known cards; the rest is the deck in that random order.
 A uniform shuffle of the physical cards makes every split of the unseen multiset among the
 hands and the deck as likely as it is under the random deal; how players chose to act is not
@@ -31,6 +32,7 @@ to the end of the current round, and keeps no log.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +61,8 @@ class Knowledge:
     """Per seat, the known cards it holds (sorted); the viewer's entry is its whole hand."""
     unseen: tuple[int, ...]
     """The unseen cards (sorted): other hands' unknown cards plus the deck."""
+    world: Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
+    """The game's world maker for this view (``ToTheMoon.world_maker``)."""
 
 
 def knowledge(view: View) -> Knowledge:
@@ -91,7 +95,26 @@ def knowledge(view: View) -> Knowledge:
         view=view,
         held=known,
         unseen=tuple(sorted(unseen.elements())),
+        world=ToTheMoon.world_maker(view),
     )
+
+
+def shuffled(items: Sequence[int], rng: Rng) -> list[int]:
+    """``items`` in a random order: Fisher-Yates with two swaps per 64-bit draw (each index
+    from 32 bits by multiply-and-shift, so an order's chance is off by less than one part in
+    ten million from uniform), about twice as fast as ``Rng.shuffled``."""
+    out = list(items)
+    i = len(out) - 1
+    while i > 0:
+        bits = rng.next_u64()
+        j = ((bits & 0xFFFFFFFF) * (i + 1)) >> 32
+        out[i], out[j] = out[j], out[i]
+        i -= 1
+        if i > 0:
+            j = ((bits >> 32) * (i + 1)) >> 32
+            out[i], out[j] = out[j], out[i]
+            i -= 1
+    return out
 
 
 def guess(known: Knowledge, rng: Rng) -> ToTheMoon:
@@ -99,17 +122,15 @@ def guess(known: Knowledge, rng: Rng) -> ToTheMoon:
     hand filled up around its known cards in seat order, the rest is the deck (top first)."""
     view = known.view
     me: int = view["seat"]
-    players: int = view["players"]
     sizes: list[int] = view["hand_sizes"]
-    pool = rng.shuffled(known.unseen)
+    pool = shuffled(known.unseen, rng)
     hands: list[list[int]] = []
     start = 0
-    for seat in range(players):
-        hand = list(known.held[seat])
-        if seat != me:
-            need = sizes[seat] - len(hand)
-            hand.extend(pool[start : start + need])
-            start += need
-            hand.sort()
-        hands.append(hand)
-    return ToTheMoon.from_view(view, hands, pool[start:])
+    for seat, held in enumerate(known.held):
+        if seat == me:
+            hands.append(list(held))
+            continue
+        need = sizes[seat] - len(held)
+        hands.append([*held, *pool[start : start + need]])
+        start += need
+    return known.world(hands, pool[start:])

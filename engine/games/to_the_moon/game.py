@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ...cards import PAIRS_COUNTS
@@ -131,46 +131,94 @@ class ToTheMoon(Game):
         built since (``knowledge.seen_in_hands``), and hands, deck, countdown and this
         round's score piles are exactly the 55 Pairs cards (PD-1). With ``playout`` (the
         default) the world is for a search's playouts (``Game.in_playout``): it halts once
-        this round is scored and keeps no log."""
+        this round is scored and keeps no log.
+
+        ``world_maker(view)`` does the same for many assignments to one view, reading the
+        view once."""
+        return cls.world_maker(view, playout=playout)(hands, deck)
+
+    @classmethod
+    def world_maker(
+        cls, view: Mapping[str, JSON], *, playout: bool = True
+    ) -> Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]:
+        """``from_view`` for one view and many assignments: the view is checked and read
+        once (its log above all), then ``world(hands, deck)`` checks and builds each world
+        (``WorldError`` as ``from_view``). A search samples hundreds of worlds per view."""
         cls._check_world_view(view)
         seat: int = view["seat"]
         players: int = view["players"]
-        sizes: list[int] = view["hand_sizes"]
-        if len(hands) != players or any(
-            len(hand) != size for hand, size in zip(hands, sizes, strict=True)
-        ):
-            raise WorldError("world-hand-sizes")
-        if sorted(hands[seat]) != list(view["hand"]):
-            raise WorldError("world-own-hand")
-        if len(deck) != view["deck_size"]:
-            raise WorldError("world-deck-size", size=view["deck_size"])
+        sizes: list[int] = list(view["hand_sizes"])
+        own: list[int] = list(view["hand"])
+        deck_size: int = view["deck_size"]
         log = view["log"]
-        for other, cards in enumerate(seen_in_hands(log, players)):
-            if other != seat and cards - Counter(hands[other]):
-                raise WorldError("world-seen-taking", seat=other)
+        seen = [
+            (other, sorted(cards.items()))
+            for other, cards in enumerate(seen_in_hands(log, players))
+            if other != seat and cards
+        ]
         won = won_this_round(log)
-        placed = Counter(view["trick"]) + won + Counter(deck)
-        for hand in hands:
-            placed.update(hand)
-        if placed != PAIRS_COUNTS:
-            raise WorldError("world-not-the-deck", count=55)
-        game = cls._world_from_view(view, playout=playout)
-        game.dealer = view["dealer"]
-        game.leader = view["leader"]
-        game.hands = [sorted(hand) for hand in hands]
-        game.hand_ranks = [rank_mask(hand) for hand in game.hands]
-        game.deck = list(deck)
-        game.trick = list(view["trick"])
-        game.trick_ranks = rank_mask(game.trick)
-        game.is_in = list(view["in"])
-        game.players_in = game.is_in.count(True)
-        game.piles = list(view["piles"])
-        game.shown = list(view["shown"])
-        game.tricks_won = list(view["tricks_won"])
-        game.perfects = perfects_this_round(log, players)
-        game.won = [won[rank] for rank in range(ALL_RANKS + 1)]
-        game.turn = view["to_act"]
-        return game
+        trick: list[int] = list(view["trick"])
+        rest = PAIRS_COUNTS - Counter(trick) - won - Counter(own)
+        visible = Counter(trick) + won + Counter(own)
+        hidden: list[int] | None = sorted(rest.elements())
+        if any(visible[rank] > count for rank, count in PAIRS_COUNTS.items()) or set(visible) - set(
+            PAIRS_COUNTS
+        ):
+            hidden = None  # the view itself shows too many cards: no world fits it
+        won_by_rank = [won[rank] for rank in range(ALL_RANKS + 1)]
+        perfects = perfects_this_round(log, players)
+        trick_ranks = rank_mask(trick)
+        is_in: list[bool] = list(view["in"])
+        piles: list[int] = list(view["piles"])
+        shown: list[int | None] = list(view["shown"])
+        tricks_won: list[int] = list(view["tricks_won"])
+        dealer: int = view["dealer"]
+        leader: int = view["leader"]
+        to_act: int | None = view["to_act"]
+
+        def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
+            if len(hands) != players or any(
+                len(hand) != size for hand, size in zip(hands, sizes, strict=True)
+            ):
+                raise WorldError("world-hand-sizes")
+            if sorted(hands[seat]) != own:
+                raise WorldError("world-own-hand")
+            if len(deck) != deck_size:
+                raise WorldError("world-deck-size", size=deck_size)
+            for other, cards in seen:
+                hand = hands[other]
+                for rank, count in cards:
+                    if hand.count(rank) < count:
+                        raise WorldError("world-seen-taking", seat=other)
+            placed = list(deck)
+            for other, hand in enumerate(hands):
+                if other != seat:
+                    placed += hand
+            try:
+                placed.sort()
+            except TypeError:
+                placed = []
+            if placed != hidden:
+                raise WorldError("world-not-the-deck", count=55)
+            game = cls._world_from_view(view, playout=playout)
+            game.dealer = dealer
+            game.leader = leader
+            game.hands = [sorted(hand) for hand in hands]
+            game.hand_ranks = [rank_mask(hand) for hand in hands]
+            game.deck = list(deck)
+            game.trick = list(trick)
+            game.trick_ranks = trick_ranks
+            game.is_in = list(is_in)
+            game.players_in = is_in.count(True)
+            game.piles = list(piles)
+            game.shown = list(shown)
+            game.tricks_won = list(tricks_won)
+            game.perfects = list(perfects)
+            game.won = list(won_by_rank)
+            game.turn = to_act
+            return game
+
+        return world
 
     # --- set-up ---------------------------------------------------------------------------
 
