@@ -21,14 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ...cards import FRENCH_RANKS, french_deck, rank_value, suit_of
+from ...cards import FRENCH_RANKS, SUITS, french_deck, rank_value
 from ...game import Game
+from ...games.quodlibet.contracts import TRICK_CONTRACTS
+from ...games.quodlibet.contracts.base import TRICKS
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import SnackDeal
 from ...games.quodlibet.snack_rows import JACK
 from ...games.quodlibet.tricks_deal import TricksDeal
 from ...rng import Rng
-from ...tricks import legal_cards
 from .normal import contract_badness, mode_for, penalty
 
 VALUE = {card: rank_value(card) for card in french_deck()}
@@ -47,9 +48,9 @@ def rollout_action(game: Game, rng: Rng) -> str:
             game.legal_actions(),
             key=lambda action: (contract_badness(action.split()[1], hand), action),
         )
-    if isinstance(deal, SnackDeal):
+    if type(deal) is not TricksDeal:  # the type test first: it is the common case
+        assert isinstance(deal, SnackDeal)
         return snack_rollout(deal, rng)
-    assert isinstance(deal, TricksDeal)
     seat = deal.to_act
     assert seat is not None
     if deal.blind:
@@ -57,35 +58,54 @@ def rollout_action(game: Game, rng: Rng) -> str:
     return "play " + trick_card(deal, seat, rng)
 
 
+MODES: dict[str, tuple[str, ...]] = {
+    name: tuple(mode_for(name, number) for number in range(TRICKS + 2)) for name in TRICK_CONTRACTS
+}
+"""``mode_for(contract, trick_number)`` by contract, then trick number (looked up)."""
+
+PENALTIES: dict[str, dict[str, int]] = {
+    name: {card: penalty(name, card) for card in french_deck()} for name in TRICK_CONTRACTS
+}
+"""``penalty(contract, card)`` by contract, then card."""
+
+
 def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
     hand = deal.hands[seat]
     trick = deal.trick
-    led = suit_of(trick[0][1]) if trick else None
-    legal = legal_cards(hand, led, True)
+    if trick:
+        led: str | None = trick[0][1][1]
+        legal = [card for card in hand if card[1] == led] or hand  # QL-7: follow suit
+    else:
+        led = None
+        legal = hand
     if len(legal) == 1:
         return legal[0]
     if rng.random() < EXPLORE:
         return rng.choice(legal)
     contract = deal.contract
-    mode = mode_for(contract, len(deal.tricks) + 1)
+    mode = MODES[contract][len(deal.tricks) + 1]
     if led is None:  # leading
+        lengths = _lengths(hand)
         if mode == "win":
-            return max(legal, key=lambda c: (VALUE[c], _length(hand, c), c))
+            return max(legal, key=lambda c: (VALUE[c], lengths[c[1]], c))
         if mode == "dump":
             return _highest(legal)
-        safe = [card for card in legal if penalty(contract, card) == 0] or legal
-        return min(safe, key=lambda c: (VALUE[c], _length(hand, c), c))
-    if suit_of(legal[0]) != led:  # void: nothing played can win
+        costs = PENALTIES[contract]
+        safe = [card for card in legal if costs[card] == 0] or legal
+        return min(safe, key=lambda c: (VALUE[c], lengths[c[1]], c))
+    if legal[0][1] != led:  # void: nothing played can win
         if mode == "lose":
-            return max(legal, key=lambda c: (penalty(contract, c), VALUE[c], -_length(hand, c), c))
+            lengths = _lengths(hand)
+            costs = PENALTIES[contract]
+            return max(legal, key=lambda c: (costs[c], VALUE[c], -lengths[c[1]], c))
         if mode == "dump":
             return _highest(legal)
-        return min(legal, key=lambda c: (VALUE[c], _length(hand, c), c))
-    top = max(VALUE[card] for _, card in trick if suit_of(card) == led)
-    beating = [card for card in legal if VALUE[card] > top]
-    under = [card for card in legal if VALUE[card] < top]
+        lengths = _lengths(hand)
+        return min(legal, key=lambda c: (VALUE[c], lengths[c[1]], c))
+    top = max(VALUE[card] for _, card in trick if card[1] == led)
     last = len(trick) == 3
     if mode == "win":
+        beating = [card for card in legal if VALUE[card] > top]
         if not beating:
             return _lowest(legal)
         cheapest = _lowest(beating)
@@ -96,22 +116,29 @@ def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
         return _highest(legal)
     if mode == "save":
         return _lowest(legal)
+    under = [card for card in legal if VALUE[card] < top]
     if under:
         return _highest(under)
     return _highest(legal) if last else _lowest(legal)
 
 
-def _length(hand: Sequence[str], card: str) -> int:
-    suit = card[1]
-    return sum(1 for c in hand if c[1] == suit)
+def _lengths(hand: Sequence[str]) -> dict[str, int]:
+    """Cards held per suit."""
+    lengths = dict.fromkeys(SUITS, 0)
+    for card in hand:
+        lengths[card[1]] += 1
+    return lengths
 
 
 def _lowest(cards: Sequence[str]) -> str:
-    return min(cards, key=lambda c: (VALUE[c], c))
+    return min(cards, key=LOW_KEY.__getitem__)
 
 
 def _highest(cards: Sequence[str]) -> str:
-    return max(cards, key=lambda c: (VALUE[c], c))
+    return max(cards, key=LOW_KEY.__getitem__)
+
+
+LOW_KEY: dict[str, tuple[int, str]] = {card: (VALUE[card], card) for card in french_deck()}
 
 
 def _best_left(deal: TricksDeal, seat: int, card: str) -> bool:

@@ -54,6 +54,7 @@ DEALS_PER_WHEEL = 4
 SNACK_HAND_SIZE = 4
 SNACK_PILE_SIZES = (3, 3, 3, 3, 3, 1)
 DECK = tuple(french_deck())
+SORTED_DECK = sorted(DECK)
 
 
 def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
@@ -236,7 +237,7 @@ class Quodlibet(Game):
             raise WorldError("world-piles-not-snack")
         plays = [] if phase == "choose" else plays_in_log(view["log"])
         cards = [card for hand in hands for card in hand] + [card for _, card in plays]
-        if sorted(cards) != sorted(french_deck()):
+        if sorted(cards) != SORTED_DECK:
             raise WorldError("world-not-the-deck", count=32)
         seen_hands: list[list[str] | None] = view["hands"]
         for other, hand in enumerate(hands):
@@ -462,7 +463,8 @@ class Quodlibet(Game):
         if deal is not None:
             seat = deal.to_act
             seen = deal.do(action)
-            self._announce(seat, action, **seen)
+            if not self._playout:  # a playout world keeps no log
+                self._announce(seat, action, **seen)
             if deal.done:
                 self._end_deal(deal)
             return
