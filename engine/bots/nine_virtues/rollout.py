@@ -28,12 +28,12 @@ the ``Rng`` is not used, so a rollout is a function of its sampled state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from math import comb
 
 from ...cards import PAIRS_COUNTS
 from ...games.nine_virtues.game import CALL, NineVirtues
+from ...games.nine_virtues.notation import BIDS, KILLS, SWAPS
 from ...rng import Rng
 
 ONE = 1
@@ -50,16 +50,19 @@ SWAP_TURNS = 2
 def rollout_action(game: NineVirtues, rng: Rng) -> str:
     """A quick, sensible legal action for ``game.to_act`` in a sampled state."""
     del rng  # the policy is deterministic: the search's randomness is in the sampling
-    calling = game.stage == CALL
     seat = game.to_act
     assert seat is not None
+    hands = game.hands
+    hand = hands[seat]
     mine = [0] * 11
-    for rank in game.hands[seat]:
+    for rank in hand:
         mine[rank] += 1
     bids = [0] * 11
     for rank in game.bids[seat]:
         bids[rank] += 1
-    lead, rival = _odds(game, seat, mine)
+    odds = _Odds(game, seat, mine)
+    lead = odds.lead
+    rival = odds.rival
 
     def points(rank: int, count: int) -> float:
         """Expected hand and bid points of ``rank`` with ``count`` cards of it in hand."""
@@ -67,9 +70,11 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
         value = rank * chance if count else 0.0
         return value + bids[rank] * rank * (2.0 * chance - 1.0)
 
-    if calling:
+    if game.stage == CALL:
         mine[ONE] -= 1  # the 1 being called is not a rank-1 card
-        gains = [points(rank, mine[rank] + 1) - points(rank, mine[rank]) for rank in range(11)]
+        gains = [0.0] * 11
+        for rank in range(1, 11):
+            gains[rank] = points(rank, mine[rank] + 1) - points(rank, mine[rank])
         return f"call {max(range(1, 11), key=lambda rank: (gains[rank], -rank))}"
 
     def worth(rank: int, count: int) -> float:
@@ -80,8 +85,7 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
         this seat holds ``count`` of that rank."""
         return ONE_WORTH if rank == ONE else rank * rival(rank, count)
 
-    centre = game.centre
-    ranks = sorted(set(centre))
+    ranks = sorted(set(game.centre))
     best_value = -1e9
     best = ""
     for rank in ranks:
@@ -89,12 +93,12 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
             continue
         value = rank * (2.0 * lead(rank, mine[rank]) - 1.0) + DENIAL * threat(rank, mine[rank])
         if value + PROGRESS > best_value:
-            best_value, best = value + PROGRESS, f"bid {rank}"
+            best_value, best = value + PROGRESS, BIDS[rank]
     if game.kills_allowed:  # NV-6
         for rank in ranks:
             value = DENIAL * threat(rank, mine[rank]) + PROGRESS
             if value > best_value:
-                best_value, best = value, f"kill {rank}"
+                best_value, best = value, KILLS[rank]
     if game.swaps_allowed and game.turn <= SWAP_TURNS * game.players:  # NV-8
         takes = sorted(
             (
@@ -108,7 +112,7 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
                 worth(h, mine[h]) - worth(h, mine[h] - 1) + DENIAL * threat(h, mine[h] - 1),
                 h,
             )
-            for h in sorted(set(game.hands[seat]))
+            for h in sorted(set(hand))
         )
         for neg_gain, take in takes[:2]:
             for loss, give in gives[:2]:
@@ -116,65 +120,81 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
                     continue
                 value = -neg_gain - loss
                 if value > best_value:
-                    best_value, best = value, f"swap {give} {take}"
+                    best_value, best = value, SWAPS[give][take]
     # Unreachable in a real round (a Bid is open until Kills are), but never play nothing.
     return best or game.legal_actions()[0]
 
 
-Odds = Callable[[int, int], float]
-
-
-def _odds(game: NineVirtues, seat: int, mine: list[int]) -> tuple[Odds, Odds]:
+class _Odds:
     """``lead(r, c)``: the chance that ``c`` cards of rank ``r`` lead or tie every other
     hand; ``rival(r, c)``: the chance that some other hand holds at least ``c`` of them;
-    both as ``seat`` can judge them, from its own hand and the public cards."""
-    players = game.players
-    seen = list(mine)
-    for rank in game.centre:
-        seen[rank] += 1
-    for rank in game.killed:
-        seen[rank] += 1
-    for row in game.bids:
-        for rank in row:
-            seen[rank] += 1
-    known = [[0] * 11 for _ in range(players)]
-    others = [other for other in range(players) if other != seat]
-    table_knows = game.known
-    for other in others:
-        row = known[other]
-        for rank in table_knows[other]:
-            row[rank] += 1
-            seen[rank] += 1
-    pool = [PAIRS_COUNTS[rank] - seen[rank] if rank else 0 for rank in range(11)]
-    unseen = sum(pool)
-    hands = game.hands
-    slots = [len(hands[other]) - len(table_knows[other]) for other in range(players)]
+    both as ``seat`` can judge them, from its own hand and the public cards. Each rank's
+    distributions are looked up once per decision (``_rank``)."""
 
-    def lead(rank: int, count: int) -> float:
+    __slots__ = ("_known", "_others", "_pool", "_ranks", "_slots", "_unseen")
+
+    def __init__(self, game: NineVirtues, seat: int, mine: list[int]) -> None:
+        players = game.players
+        seen = list(mine)
+        for rank in game.centre:
+            seen[rank] += 1
+        for rank in game.killed:
+            seen[rank] += 1
+        for row in game.bids:
+            for rank in row:
+                seen[rank] += 1
+        table_knows = game.known
+        known: list[list[int] | None] = [None] * players
+        for other in range(players):
+            if other != seat and table_knows[other]:
+                row = [0] * 11
+                for rank in table_knows[other]:
+                    row[rank] += 1
+                    seen[rank] += 1
+                known[other] = row
+        self._known = known
+        self._pool = [PAIRS_COUNTS[rank] - seen[rank] if rank else 0 for rank in range(11)]
+        self._unseen = sum(self._pool)
+        hands = game.hands
+        self._others = [other for other in range(players) if other != seat]
+        self._slots = [len(hands[other]) - len(table_knows[other]) for other in range(players)]
+        self._ranks: list[list[tuple[int, tuple[float, ...]]] | None] = [None] * 11
+
+    def _rank(self, rank: int) -> list[tuple[int, tuple[float, ...]]]:
+        """Per other seat in seat order: its known cards of ``rank`` and the distribution
+        of how many more it holds."""
+        table = self._ranks[rank]
+        if table is None:
+            good = self._pool[rank]
+            unseen = self._unseen
+            table = self._ranks[rank] = [
+                (
+                    0 if (row := self._known[other]) is None else row[rank],
+                    _at_most(self._slots[other], good, unseen),
+                )
+                for other in self._others
+            ]
+        return table
+
+    def lead(self, rank: int, count: int) -> float:
         chance = 1.0
-        good = pool[rank]
-        for other in others:
-            extra = count - known[other][rank]
+        for known, cdf in self._rank(rank):
+            extra = count - known
             if extra < 0:
                 return 0.0
-            cdf = _at_most(slots[other], good, unseen)
             if extra < len(cdf):
                 chance *= cdf[extra]
         return chance
 
-    def rival(rank: int, count: int) -> float:
+    def rival(self, rank: int, count: int) -> float:
         none = 1.0
-        good = pool[rank]
-        for other in others:
-            extra = count - 1 - known[other][rank]
+        for known, cdf in self._rank(rank):
+            extra = count - 1 - known
             if extra < 0:
                 return 1.0
-            cdf = _at_most(slots[other], good, unseen)
             if extra < len(cdf):
                 none *= cdf[extra]
         return 1.0 - none
-
-    return lead, rival
 
 
 @cache

@@ -25,6 +25,7 @@ Choices where the rules are silent (written here so players and tests can rely o
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -35,7 +36,7 @@ from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
 from .deal import Deal, aside_size, explicit_deal, shuffled_deal
-from .notation import Action, parse_action
+from .notation import ALL_CALLS, centre_actions, gives, parse_canonical
 from .scoring import ONE, score_round
 
 PLAY = "play"
@@ -218,7 +219,12 @@ class NineVirtues(Game):
 
     def _score(self, call: int | None) -> None:
         scores, detail = score_round(
-            self._hands, self._bids, self._killed, self._holder_of_one(), call
+            self._hands,
+            self._bids,
+            self._killed,
+            self._holder_of_one(),
+            call,
+            detail=not self.in_playout,  # a playout world keeps no score-sheet detail
         )
         self._score_round(scores, detail)
         if self._round == self.players:  # NV-2: everyone has dealt once
@@ -260,22 +266,24 @@ class NineVirtues(Game):
 
     def _legal(self) -> list[str]:
         if self._stage == CALL:
-            return sorted(f"call {rank}" for rank in range(1, 11))
+            return list(ALL_CALLS)
         seat = self._current_seat()
         assert seat is not None
-        centre = sorted(set(self._centre))
-        actions = {f"bid {rank}" for rank in centre if rank != ONE}  # NV-5
-        if self._swaps_allowed():
-            actions |= {f"swap {h} {c}" for h in set(self._hands[seat]) for c in centre}
+        block = centre_actions(frozenset(self._centre))
+        actions = list(block.bids)  # NV-5
         if self._kills_allowed():
-            actions |= {f"kill {rank}" for rank in centre}
-        return sorted(actions)
+            actions += block.kills
+        if self._swaps_allowed():
+            swaps = block.swaps
+            for give in gives(frozenset(self._hands[seat])):
+                actions += swaps[give]
+        return actions
 
     def _parse(self, text: str) -> str:
-        return parse_action(text).text
+        return parse_canonical(text).text
 
     def _why_illegal(self, action: str) -> Message:
-        act = parse_action(action)
+        act = parse_canonical(action)
         if self._stage == CALL:
             return message("nv-call-now")
         if act.verb == "call":
@@ -304,35 +312,33 @@ class NineVirtues(Game):
         return message("not-allowed-now", action=action)  # pragma: no cover - legal() has it
 
     def _do(self, action: str) -> None:
-        act: Action = parse_action(action)
+        verb, ranks = parse_canonical(action)
         seat = self._current_seat()
         assert seat is not None
-        if act.verb == "call":
+        if verb == "call":
             self._announce(seat, action)
-            self._score(act.ranks[0])
+            self._score(ranks[0])
             return
-        if act.verb == "bid":
-            self._centre.remove(act.ranks[0])
-            self._bids[seat].append(act.ranks[0])
-        elif act.verb == "kill":
-            self._centre.remove(act.ranks[0])
-            self._killed.append(act.ranks[0])
+        if verb == "bid":
+            self._centre.remove(ranks[0])
+            self._bids[seat].append(ranks[0])
+        elif verb == "kill":
+            self._centre.remove(ranks[0])
+            self._killed.append(ranks[0])
         else:
-            give, take = act.ranks
+            give, take = ranks
             hand = self._hands[seat]
             hand.remove(give)
-            hand.append(take)
-            hand.sort()
-            self._centre.remove(take)
-            self._centre.append(give)
-            self._centre.sort()
+            insort(hand, take)
+            centre = self._centre
+            centre.remove(take)
+            insort(centre, give)
             # What the table knows of this hand: the given card leaves, the taken one joins.
             known = self._known[seat]
             if give in known:
                 known.remove(give)
-            known.append(take)
-            known.sort()
-        self._announce(seat, action, turn=self._turn)
+            insort(known, take)
+        self._announce(seat, action, turn=self._turns + 1)
         self._turns += 1
         if not self._centre:
             self._end_play()

@@ -24,9 +24,10 @@ ONE = 1
 """The wild card of NV-9."""
 
 
-def hand_counts(hand: list[int], call: int | None) -> dict[int, int]:
-    """How many cards of each rank ``hand`` holds for scoring, the 1 as ``call`` (NV-9)."""
-    counts = dict.fromkeys(PAIRS_RANKS, 0)
+def hand_counts(hand: list[int], call: int | None) -> list[int]:
+    """How many cards of each rank ``hand`` holds for scoring, the 1 as ``call`` (NV-9):
+    ``counts[r]`` for rank ``r`` (index 0 unused)."""
+    counts = [0] * 11
     for rank in hand:
         if rank == ONE:
             # Only the holder of the 1 ever reaches scoring with one, and they must call first.
@@ -43,35 +44,48 @@ def score_round(
     killed: list[int],
     caller: int | None,
     call: int | None,
-) -> tuple[list[int], dict[str, Any]]:
-    """Round scores per seat and the score-sheet breakdown (NV-9 to NV-13)."""
+    *,
+    detail: bool = True,
+) -> tuple[list[int], dict[str, Any] | None]:
+    """Round scores per seat and the score-sheet breakdown (NV-9 to NV-13); without
+    ``detail`` (a playout world's round), the scores alone and ``None``."""
     players = len(hands)
+    seats = range(players)
     counts = [
         hand_counts(hand, call if seat == caller else None) for seat, hand in enumerate(hands)
     ]
+    bidders: list[list[int]] = [[] for _ in range(11)]
+    """Per rank, the seat of each bid card of it, in seat order then bid order."""
+    for seat, row in enumerate(bids):
+        for card in row:
+            bidders[card].append(seat)
     hand_points = [0] * players
     bid_points = [0] * players
     ranks: list[dict[str, Any]] = []
     for rank in PAIRS_RANKS:
-        per_seat = [counts[seat][rank] for seat in range(players)]
+        per_seat = [row[rank] for row in counts]
         most = max(per_seat)
-        leaders = [seat for seat in range(players) if per_seat[seat] == most]
         # NV-11: hand points only when somebody holds the rank at all.
-        winners = leaders if most >= 1 else []
-        for seat in winners:
-            hand_points[seat] += rank
+        if most >= 1:
+            for seat in seats:
+                if per_seat[seat] == most:
+                    hand_points[seat] += rank
         bid_lines: list[dict[str, int]] = []
-        for seat in range(players):
-            for card in bids[seat]:
-                if card != rank:
-                    continue
-                # NV-12 and NV-13: with nobody holding the rank, everyone leads at zero.
-                points = rank if seat in leaders else -rank
-                bid_points[seat] += points
+        for seat in bidders[rank]:
+            # NV-12 and NV-13: with nobody holding the rank, everyone leads at zero.
+            points = rank if per_seat[seat] == most else -rank
+            bid_points[seat] += points
+            if detail:
                 bid_lines.append({"seat": seat, "points": points})
-        ranks.append({"rank": rank, "counts": per_seat, "hand_winners": winners, "bids": bid_lines})
-    scores = [hand_points[seat] + bid_points[seat] for seat in range(players)]
-    detail: dict[str, Any] = {
+        if detail:
+            winners = [seat for seat in seats if per_seat[seat] == most] if most >= 1 else []
+            ranks.append(
+                {"rank": rank, "counts": per_seat, "hand_winners": winners, "bids": bid_lines}
+            )
+    scores = [hand_points[seat] + bid_points[seat] for seat in seats]
+    if not detail:
+        return scores, None
+    breakdown: dict[str, Any] = {
         "hands": [sorted(hand) for hand in hands],
         "call": None if caller is None else {"seat": caller, "rank": call},
         "bids": [list(row) for row in bids],
@@ -80,4 +94,4 @@ def score_round(
         "hand_points": hand_points,
         "bid_points": bid_points,
     }
-    return scores, detail
+    return scores, breakdown
