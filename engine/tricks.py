@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import rank_value, suit_of
+from .cards import french_deck, rank_value, suit_of
+
+_RANK_VALUE = {card[0]: rank_value(card) for card in french_deck()}
+"""``rank_value`` by rank letter, looked up (every trick of every search rollout asks)."""
 
 Play = tuple[int, str]
 """One card in a trick: ``(seat, code)``."""
@@ -51,11 +54,11 @@ def winning_play(plays: Sequence[Play]) -> Play:
         raise ValueError("an empty trick has no winner")
     best = plays[0]
     suit = best[1][1]
-    top = rank_value(best[1])
+    top = _RANK_VALUE[best[1][0]]
     for play in plays[1:]:
         card = play[1]
-        if card[1] == suit and rank_value(card) > top:
-            best, top = play, rank_value(card)
+        if card[1] == suit and _RANK_VALUE[card[0]] > top:
+            best, top = play, _RANK_VALUE[card[0]]
     return best
 
 

@@ -253,11 +253,12 @@ class Quodlibet(Game):
             return game
         rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
         if rules.must_follow:
+            suits_held = [{suit_of(card) for card in hand} for hand in hands]
             for start in range(0, len(plays), PLAYERS):
                 trick = plays[start : start + PLAYERS]
                 led = suit_of(trick[0][1])
                 for who, card in trick[1:]:
-                    if suit_of(card) != led and any(suit_of(c) == led for c in hands[who]):
+                    if suit_of(card) != led and led in suits_held[who]:
                         raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
         game.dealt = [
             [*hand, *(card for who, card in plays if who == other)]

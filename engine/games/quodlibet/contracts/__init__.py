@@ -62,11 +62,19 @@ def wheel_of(name: str) -> int:
     raise KeyError(name)
 
 
+_BUILT: dict[tuple[str, bool], Contract] = {}
+
+
 def contract_for(name: str, *, plus_austrian: bool = False) -> Contract:
-    """The trick contract called ``name``, with the variant options that shape it."""
-    if name == Plus.name:
-        return Plus(austrian=plus_austrian)
-    return TRICK_CONTRACTS[name]()
+    """The trick contract called ``name``, with the variant options that shape it (a
+    contract holds no state of a deal: one instance per name and variant serves all)."""
+    key = (name, plus_austrian and name == Plus.name)
+    built = _BUILT.get(key)
+    if built is None:
+        built = _BUILT[key] = (
+            Plus(austrian=plus_austrian) if name == Plus.name else TRICK_CONTRACTS[name]()
+        )
+    return built
 
 
 __all__ = [
