@@ -103,6 +103,7 @@ def rollout_policy(game: ToTheMoon) -> str:
     assert seat is not None
     trick = game.trick
     hand = game.hands[seat]
+    held = game.hand_counts[seat]
     won = game.won
     trick_ranks = game.trick_ranks
     # The buildable rank with the most unseen cards (ties: the higher rank).
@@ -113,7 +114,7 @@ def rollout_policy(game: ToTheMoon) -> str:
         if rank != previous:
             previous = rank
             if not trick_ranks & BIT[rank]:
-                unseen = COUNTS[rank] - won[rank] - hand.count(rank)
+                unseen = COUNTS[rank] - won[rank] - held[rank]
                 if unseen >= best_unseen:
                     best = rank
                     best_unseen = unseen
@@ -125,7 +126,7 @@ def rollout_policy(game: ToTheMoon) -> str:
         # countdown's ranks: each less the one in the countdown).
         stale = -length
         for rank in trick:
-            stale += COUNTS[rank] - won[rank] - hand.count(rank)
+            stale += COUNTS[rank] - won[rank] - held[rank]
         if 2 * stale <= DECK_CARDS - sum(won) - len(hand) - length:
             return "test"
     if best:
@@ -135,7 +136,7 @@ def rollout_policy(game: ToTheMoon) -> str:
     take = 0
     take_unseen = 0
     for rank in trick:  # the rarest unseen rank (ties: the lower rank)
-        unseen = COUNTS[rank] - won[rank] - hand.count(rank)
+        unseen = COUNTS[rank] - won[rank] - held[rank]
         if take == 0 or unseen < take_unseen or (unseen == take_unseen and rank < take):
             take = rank
             take_unseen = unseen

@@ -57,6 +57,7 @@ from .notation import (
     build_actions,
     other_actions,
     parse_action,
+    rank_counts,
     rank_mask,
     split_action,
 )
@@ -101,6 +102,9 @@ class ToTheMoon(Game):
     """Per rank (index 0 unused), the cards in this round's score piles (public: every
     ``win`` in the log lists its cards)."""
     turn: int | None
+    hand_counts: list[list[int]]
+    """Per seat, how many cards of each rank (index 0 unused) it holds, in step with
+    ``hands``."""
     hand_ranks: list[int]
     """Per seat, the ranks in its hand as a bit mask (bit ``r`` for rank ``r``), kept in step
     with ``hands``: legal builds without a scan."""
@@ -204,6 +208,7 @@ class ToTheMoon(Game):
             game.dealer = dealer
             game.leader = leader
             game.hands = [sorted(hand) for hand in hands]
+            game.hand_counts = [rank_counts(hand) for hand in hands]
             game.hand_ranks = [rank_mask(hand) for hand in hands]
             game.deck = list(deck)
             game.trick = list(trick)
@@ -248,6 +253,7 @@ class ToTheMoon(Game):
             "deal", {"round": self._round, "dealer": self.dealer, "hands": hands, "deck": deck}
         )
         self.hands = hands
+        self.hand_counts = [rank_counts(hand) for hand in hands]
         self.hand_ranks = [rank_mask(hand) for hand in hands]
         self.deck = deck
         self.piles = [0] * self.players
@@ -306,7 +312,9 @@ class ToTheMoon(Game):
         if verb == BUILD_VERB:
             hand = self.hands[seat]
             hand.remove(rank)
-            if rank not in hand:
+            counts = self.hand_counts[seat]
+            counts[rank] -= 1
+            if not counts[rank]:
                 self.hand_ranks[seat] &= ~BIT[rank]
             trick.append(rank)
             self.trick_ranks |= BIT[rank]
@@ -376,6 +384,7 @@ class ToTheMoon(Game):
         self.shown[seat] = taken
         if taken is not None:
             insort(self.hands[seat], taken)
+            self.hand_counts[seat][taken] += 1
             self.hand_ranks[seat] |= BIT[taken]
 
     def _win_trick(self, seat: int, *, perfect: bool) -> None:

@@ -72,6 +72,14 @@ def rank_mask(ranks: Iterable[int]) -> int:
     return mask
 
 
+def rank_counts(ranks: Iterable[int]) -> list[int]:
+    """How many of ``ranks`` there are of each rank, by rank (index 0 unused)."""
+    counts = [0] * 11
+    for rank in ranks:
+        counts[rank] += 1
+    return counts
+
+
 _BUILDS: dict[int, list[str]] = {}
 _OTHERS: dict[int, list[str]] = {}
 
