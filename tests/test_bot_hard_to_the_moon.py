@@ -12,6 +12,7 @@ import pytest
 import engine
 from engine.bots import choose_action, levels
 from engine.bots.to_the_moon.hard import MODEL, rollout_policy
+from engine.bots.to_the_moon.normal import unseen_cards
 from engine.bots.to_the_moon.sample import knowledge
 from engine.cards import PAIRS_COUNTS, pairs_deck
 from engine.game import Game
@@ -321,3 +322,35 @@ def test_hard_plays_whole_games_to_the_end(players: int) -> None:
 def test_hard_with_a_time_cap_still_chooses_a_legal_action() -> None:
     g = engine.new_game(GAME, players=4, seed=3)
     assert g.bot_action("hard", seed=1, time_ms=1) in g.legal_actions()
+
+
+# --- the search's shortlist -----------------------------------------------------------------
+
+
+def test_candidates_keep_builds_and_test_and_the_three_rarest_withdraws() -> None:
+    # Seat 1 faces a six-card countdown: it may withdraw any of six ranks.
+    deal = make_deal(2, hands={1: [10, 10]}, top=[1, 2, 3, 4, 5, 6])
+    g = new(2, deal)
+    for _ in range(5):
+        g.apply("test")  # seats 1 and 0 turn 2..6 in turn, all new ranks
+    view = g.view(g.to_act)
+    legal = view["legal"]
+    assert sum(action.startswith("withdraw ") for action in legal) == 6
+    shortlist = MODEL.candidates(view)
+    unseen = unseen_cards(view)
+    kept = [a for a in shortlist if a.startswith("withdraw ")]
+    dropped = [a for a in legal if a.startswith("withdraw ") and a not in kept]
+    assert len(kept) == 3 and shortlist == [a for a in legal if a in shortlist]
+    assert [a for a in legal if not a.startswith("withdraw ")] == [
+        a for a in shortlist if not a.startswith("withdraw ")
+    ]
+    worst_kept = max((unseen[int(a.split()[1])], int(a.split()[1])) for a in kept)
+    assert all((unseen[int(a.split()[1])], int(a.split()[1])) > worst_kept for a in dropped)
+
+
+def test_candidates_a_perfect_countdown_build_is_the_only_one() -> None:
+    deal = make_deal(2, hands={1: [10]}, top=[1, 2, 3, 4, 5, 6, 7, 8, 9])
+    g = new(2, deal)
+    for _ in range(8):
+        g.apply("test")
+    assert MODEL.candidates(g.view(1)) == ["build 10"]

@@ -12,6 +12,8 @@ import pytest
 import engine
 from engine.cards import PAIRS_COUNTS, pairs_deck
 from engine.game import Game
+from engine.games.to_the_moon.game import ToTheMoon
+from engine.rng import Rng
 
 GAME = "to-the-moon"
 HAND = {2: 8, 3: 7, 4: 6, 5: 5, 6: 4}
@@ -595,6 +597,37 @@ def test_random_games_end_with_every_card_accounted_for(players: int) -> None:
         step += 1
     assert len(g.score_sheet) == 6 and g.winners
     assert sum(g.totals) == sum(sum(e["scores"]) for e in g.score_sheet)
+
+
+def spelled_out_legal(g: ToTheMoon) -> list[str]:
+    """TM-7's legal actions worked out from the hand, countdown and deck as the rule says."""
+    seat = g.to_act
+    assert seat is not None
+    actions = {f"build {rank}" for rank in g.hands[seat] if rank not in g.trick}
+    if g.deck:
+        actions.add("test")
+    if len(g.trick) == 1:
+        actions.add("withdraw")
+    else:
+        actions.update(f"withdraw {rank}" for rank in g.trick)
+    return sorted(actions)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_tm_7_legal_actions_and_the_kept_rank_counts_follow_the_hands(players: int) -> None:
+    # Legal lists are looked up by rank masks the game keeps in step with hands and
+    # countdown: check them against the rule and the hands at every turn of a whole game.
+    g = engine.new_game(GAME, players=players, seed=70 + players)
+    assert isinstance(g, ToTheMoon)
+    rng = Rng(players)
+    while not g.is_over:
+        assert g.legal_actions() == spelled_out_legal(g)
+        for seat, hand in enumerate(g.hands):
+            assert g.hand_counts[seat] == [hand.count(rank) for rank in range(11)]
+            assert g.hand_ranks[seat] == sum(1 << rank for rank in set(hand))
+        assert g.trick_ranks == sum(1 << rank for rank in g.trick)
+        assert g.players_in == g.is_in.count(True)
+        g.apply(rng.choice(g.legal_actions()))
 
 
 def test_same_seed_same_game() -> None:
