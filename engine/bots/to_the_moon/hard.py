@@ -13,12 +13,15 @@ with a To the Moon model (RULES.md TM-7..TM-11).
   order of the deck.
 * ``reward``: the round decides the game's points (hands score nothing, TM-11), so the search
   plays the round out and rates the seat's score against the best other seat's.
+* ``candidates``: the actions searched (from the view alone): a build that completes a
+  perfect countdown alone, since it wins ten cards at once; otherwise every build, Test and
+  at most ``WITHDRAWS`` of the ``withdraw R`` (fewest unseen cards first), so a long
+  countdown's many withdraws do not thin out the budget.
 
-Budget: 300 playouts a decision, about 0.2 s median (0.4 s p95) on CPython on a busy
-two-core machine, so about twice that in the browser. Measured against ``normal`` bots (one
-``hard`` seat, rotated through every seat, 95% intervals): 4 players, 24 whole games, won
-81% ± 15% (fair 25%); single rounds won (ties shared) 51% ± 8% of 160 at 4 players,
-58% ± 9% of 120 at 3 (fair 33%) and 79% ± 8% of 100 at 2 (fair 50%).
+Budget: 300 playouts a decision. A playout is a world sampled by ``sample.py`` and built by
+the game (``ToTheMoon.world_maker``: the view is read once per decision) and the rest of
+the round played with ``play_unchecked`` in that playout world (no log, no views). Move
+times and strength against ``normal`` and ``flat``: docs/BOTS.md.
 """
 
 from __future__ import annotations

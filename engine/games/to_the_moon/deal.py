@@ -30,10 +30,12 @@ def shuffled_deal(rng: Rng, players: int, dealer: int) -> Deal:
     the rest is the deck (TM-1)."""
     cards = rng.shuffled(pairs_deck())
     size = HAND_SIZES[players]
-    hands: list[list[int]] = [[] for _ in range(players)]
-    for index in range(size * players):
-        hands[(dealer + 1 + index) % players].append(cards[index])
-    return [sorted(hand) for hand in hands], cards[size * players :]
+    dealt = size * players
+    # Card ``i`` goes to seat ``(dealer + 1 + i) % players``: every ``players``-th card.
+    hands = [
+        sorted(cards[(seat - dealer - 1) % players : dealt : players]) for seat in range(players)
+    ]
+    return hands, cards[dealt:]
 
 
 def _as_list(value: object, message_code: str, **params: int) -> list[object]:
