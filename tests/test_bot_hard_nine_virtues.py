@@ -14,7 +14,8 @@ import pytest
 
 import engine
 from engine.bots import choose_action, levels
-from engine.bots.nine_virtues.hard import MODEL, margin, squash
+from engine.bots.nine_virtues import hard
+from engine.bots.nine_virtues.hard import CANDIDATES, MODEL, SCALE, margin, squash
 from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW
 from engine.bots.nine_virtues.sampler import BID_WITHOUT, build_state, draw_hidden, infer
 from engine.cards import pairs_deck
@@ -287,7 +288,7 @@ def test_hard_searches_the_normal_players_shortlist() -> None:
         assert shortlist
         assert shortlist == [action for action in view["legal"] if action in shortlist]
         if view["phase"] == "play":
-            assert len(shortlist) <= 6
+            assert len(shortlist) <= CANDIDATES
         else:
             assert shortlist == view["legal"]  # every call is searched (NV-9)
 
@@ -319,17 +320,37 @@ def test_nv_8_hard_plays_full_games_and_never_swaps_more_than_twice_in_a_row(
     assert len(game.score_sheet) == players
 
 
-def test_reward_is_the_margin_against_the_baseline_squashed_into_0_1() -> None:
+def test_reward_is_the_margin_squashed_into_0_1() -> None:
     assert squash(0) == 0.5
     assert 0 < squash(-1e9) < squash(-1) < 0.5 < squash(1) < squash(1e9) < 1
     game, seat = STATES[0]
     view = game.view(seat)
     sampled = MODEL.sample(view, Rng(1))
     assert isinstance(sampled, NineVirtues)
-    baseline = MODEL.baseline(sampled)
-    assert baseline is not None
     while sampled.to_act is not None:
         sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
     reward = MODEL.reward(sampled, seat, len(view["score_sheet"]))
     assert 0 < reward < 1
-    assert (reward > 0.5) == (margin(sampled, seat) > baseline)
+    assert reward == squash(margin(sampled, seat) / SCALE)
+    assert (reward > 0.5) == (margin(sampled, seat) > 0)
+
+
+def test_every_candidate_is_played_in_the_same_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paired search draws the hidden cards once per world, not once per playout: every
+    candidate still in the race plays in the same worlds."""
+    game, seat = next((g, s) for g, s in STATES if len(MODEL.candidates(g.view(s))) > 2)
+    view = game.view(seat)
+    draws: list[list[list[int]]] = []
+
+    def spy(inference: Any, rng: Rng) -> list[list[int]]:
+        hidden = draw_hidden(inference, rng)
+        draws.append(hidden)
+        return hidden
+
+    monkeypatch.setattr(hard, "draw_hidden", spy)
+    ranked = len(MODEL.candidates(view))
+    playouts = 4 * ranked
+    choose_action(view, "hard", 1, iterations=playouts)
+    # The first stage alone plays every candidate in each of its worlds.
+    assert 0 < len(draws) <= playouts // ranked + playouts // 2
+    assert len(draws) < playouts

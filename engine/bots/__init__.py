@@ -127,7 +127,11 @@ def choose_action(
         budget = dataclasses.replace(
             chosen.budget, **{k: v for k, v in overrides.items() if v is not None}
         )
-        action = search(view, chosen.model, rng, budget)
+        # A model with its own ``search(view, rng, budget)`` (Nine Virtues) runs that.
+        own = getattr(chosen.model, "search", None)
+        action = (
+            own(view, rng, budget) if own is not None else search(view, chosen.model, rng, budget)
+        )
     else:
         action = chosen.choose(view, rng)
     if action not in view["legal"]:  # a bot bug must never become an illegal move

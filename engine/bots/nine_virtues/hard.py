@@ -1,69 +1,65 @@
-"""The ``hard`` computer player for Nine Virtues: the generic determinized search
-(``engine/bots/search.py``) with a Nine Virtues model, registered as level ``hard``.
+"""The ``hard`` computer player for Nine Virtues: paired Monte Carlo search over worlds sampled
+from the deciding seat's view, with successive halving of the candidate actions.
 
-* ``candidates``: the ``CANDIDATES`` actions the ``normal`` player rates best (a fixed
-  budget spread over thirty-odd legal actions would learn nothing about any of them), with
-  the ``normal`` player's rule against stalling (NV-8); in the call phase every call (NV-9).
-* ``sample``: a full state drawn from the deciding seat's view alone; what it infers from
-  the view and this round's log is listed in ``sampler.py``.
-* ``rollout_action``: the quick policy of ``rollout.py``.
-* ``reward``: the seat's margin over the best other seat once the round is scored (in the
-  last round, NV-2, on the totals, which decide the game, NV-14), *compared with the margin
-  the same sampled world gives after the baseline action* (the candidate the ``normal``
-  player rates best). Every playout is paired with a playout of the baseline in the same
-  world (common random numbers): the luck of the hidden cards, which dwarfs the difference
-  between two actions, cancels out, so a few hundred playouts tell the actions apart. The
-  baseline itself always scores 0.5; an action scores above 0.5 where it does better.
+* **Candidates**: the ``CANDIDATES`` actions the ``normal`` player rates best (with its rule
+  against stalling, NV-8); in the call phase every call (NV-9).
+* **Worlds**: hidden cards drawn from the view alone (``sampler.py``: what bids, kills and
+  swaps say about a hand), each made a playout world by the game (``NineVirtues.from_view``).
+* **Paired playouts**: every candidate still in the race is played in the *same* worlds and
+  the rest of the round is played out by the quick policy of ``rollout.py``. The luck of the
+  hidden cards, which dwarfs the difference between two actions, is the same for all of
+  them, so their mean results compare directly.
+* **Successive halving**: the budget (``ITERATIONS`` playouts) is split evenly over
+  ``ceil(log2(candidates))`` stages; in each stage the candidates left play the stage's
+  share of playouts in new worlds, then the worse half (by the mean over every world so
+  far) drops out. Bad actions cost a few playouts, and the last two share the most.
+* **Result** of a playout: the seat's margin over the best other seat in the round just
+  scored, or in the last round (NV-2) on the totals, which decide the game (NV-14),
+  squashed by ``squash`` so that one wild world cannot outweigh many.
 
-Budgets are counted in playouts, so a move depends only on the view and the seed.
+The candidate with the best mean after the last stage is played (ties: the ``normal``
+player's order). Budgets are counted in playouts, so a move depends only on the view and the
+seed; ``time_ms`` (the browser's cap) stops the search after a world once time is up.
 
-Budget: 150 paired playouts a decision, about 0.27-0.34 s median (0.5 s p95) on CPython on
-a busy two-core machine and 0.65 s median (0.85 s p95) in Pyodide under Node
-(``benchmarks/bot_timing.py``; Pyodide chose the same actions). Measured against ``normal``
-(``python -m engine tournament nine-virtues --games 80 --players 4``: one ``hard`` seat,
-rotated through every seat over 20 shared deals): won 36.3% (95% CI 28.0-44.5%, fair 25%,
-1.45x), mean final score 130.7 against 124.6 for ``normal``. In duplicate single rounds
-(120 deals, each played once with ``hard`` and once with ``normal`` in the same seat, 4
-players) it scored +0.9 ± 1.0 points a round more than ``normal``; before the bid and kill
-hints, +0.3 ± 1.1 (neither interval alone excludes zero).
+The same ``MODEL`` (sampler, rollout policy, reward) serves the ``flat`` yardstick
+(``engine/bots/flat.py``).
+
+Budget and strength: docs/BOTS.md.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from ...game import Game
 from ...games.nine_virtues.game import PLAY, NineVirtues
 from ...rng import Rng
-from ..search import Budget, search_level
+from .. import Level
+from ..search import Budget
 from .normal import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
 from .rollout import rollout_action
 from .sampler import Inference, build_state, draw_hidden, infer
 
 View = dict[str, Any]
 
-ITERATIONS = 150
-"""Paired playouts per decision (timing in the module docstring)."""
-CANDIDATES = 6
+ITERATIONS = 400
+"""Playouts per decision (a playout: one candidate played out in one world)."""
+CANDIDATES = 8
 """Actions searched per decision in play."""
-ADVANTAGE_SCALE = 4.0
-"""Points of margin over the baseline that score 0.75 (and as many under it, 0.25)."""
-EXPLORATION = 0.2
-"""UCB1 constant: rewards of close actions differ by a few hundredths, and the generic
-0.7 would spread the playouts almost evenly over them."""
+SCALE = 6.0
+"""Points of margin that score 0.75 (and as many under 0, 0.25)."""
 MAX_ROLLOUT_STEPS = 2_000
 
 
 class NineVirtuesModel:
-    """The ``SearchModel`` for Nine Virtues (with the optional ``candidates``)."""
+    """The ``SearchModel`` for Nine Virtues (used by ``flat``), with its own ``search``."""
 
     def __init__(self) -> None:
-        # The search samples the same view object hundreds of times; reading it once is
-        # enough. The view is held, so its identity cannot be reused by another object.
+        # A search samples the same view object many times; reading it once is enough. The
+        # view is held, so its identity cannot be reused by another object.
         self._last: tuple[View, Inference, list[str]] | None = None
-        self._baseline: tuple[Game, int] | None = None
-        """The last sampled world and the baseline's margin in it: the search plays out
-        each sample before it asks for the next one (``search.search``)."""
 
     def _read(self, view: View) -> tuple[Inference, list[str]]:
         """The view's inference and its candidate actions, best-rated first."""
@@ -77,27 +73,8 @@ class NineVirtuesModel:
         return [action for action in view["legal"] if action in keep]
 
     def sample(self, view: View, rng: Rng) -> Game:
-        """A sampled state, with the baseline's margin in the same world already played
-        (when the seat has actions: any seat's view can be sampled, for tests)."""
-        inference, ranked = self._read(view)
-        hidden = draw_hidden(inference, rng)
-        game = build_state(view, hidden)
-        self._baseline = None
-        if ranked:
-            twin = build_state(view, hidden)
-            twin.play_unchecked(ranked[0])
-            for _ in range(MAX_ROLLOUT_STEPS):
-                if twin.to_act is None:
-                    break
-                twin.play_unchecked(rollout_action(twin, rng))
-            self._baseline = (game, margin(twin, view["seat"]))
-        return game
-
-    def baseline(self, game: Game) -> int | None:
-        """The baseline's margin in the world ``game`` (the last one sampled), if any."""
-        if self._baseline is None or self._baseline[0] is not game:
-            return None
-        return self._baseline[1]
+        """A playout world drawn from ``view`` alone (any seat's view can be sampled)."""
+        return build_state(view, draw_hidden(self._read(view)[0], rng))
 
     def rollout_action(self, game: Game, rng: Rng) -> str:
         assert isinstance(game, NineVirtues)
@@ -105,8 +82,45 @@ class NineVirtuesModel:
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         assert isinstance(game, NineVirtues)
-        baseline = self.baseline(game)
-        return squash((margin(game, seat) - (baseline or 0)) / ADVANTAGE_SCALE)
+        return squash(margin(game, seat) / SCALE)
+
+    def search(self, view: View, rng: Rng, budget: Budget) -> str:
+        """The action the paired search prefers in ``view`` (module docstring)."""
+        return paired_search(view, rng, budget, self._read(view))
+
+
+def paired_search(view: View, rng: Rng, budget: Budget, read: tuple[Inference, list[str]]) -> str:
+    """The candidate (``read``: the view's inference and its candidates, best-rated first)
+    with the best mean result over the worlds it was played in (module docstring)."""
+    inference, ranked = read
+    if len(ranked) == 1:
+        return ranked[0]
+    seat: int = view["seat"]
+    alive = list(range(len(ranked)))
+    total = [0.0] * len(ranked)
+    stages = max(1, math.ceil(math.log2(len(ranked))))
+    deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
+    worlds = 0
+    for stage in range(stages):
+        share = max(1, budget.iterations // (stages * len(alive)))
+        for _ in range(share):
+            if deadline is not None and worlds and time.perf_counter() > deadline:
+                break
+            hidden = draw_hidden(inference, rng)
+            for index in alive:
+                game = build_state(view, hidden)
+                game.play_unchecked(ranked[index])
+                for _ in range(MAX_ROLLOUT_STEPS):
+                    if game.to_act is None:
+                        break
+                    game.play_unchecked(rollout_action(game, rng))
+                total[index] += squash(margin(game, seat) / SCALE)
+            worlds += 1
+        # Every candidate alive has played every world so far: the totals compare directly.
+        alive.sort(key=lambda index: (-total[index], index))
+        if stage < stages - 1:
+            alive = alive[: max(2, (len(alive) + 1) // 2)]
+    return ranked[alive[0]]
 
 
 def margin(game: NineVirtues, seat: int) -> int:
@@ -125,7 +139,7 @@ def squash(x: float) -> float:
 
 
 def _ranked_candidates(view: View) -> list[str]:
-    """The actions to search, the ``normal`` player's favourite first (the baseline)."""
+    """The actions to search, the ``normal`` player's favourite first."""
     legal: list[str] = view["legal"]
     if view["phase"] != PLAY:
         return list(legal)
@@ -139,4 +153,11 @@ def _ranked_candidates(view: View) -> list[str]:
 
 
 MODEL = NineVirtuesModel()
-LEVEL = search_level(MODEL, Budget(iterations=ITERATIONS, exploration=EXPLORATION))
+BUDGET = Budget(iterations=ITERATIONS)
+
+
+def _choose(view: View, rng: Rng) -> str:
+    return MODEL.search(view, rng, BUDGET)
+
+
+LEVEL = Level(_choose, MODEL, BUDGET)

@@ -28,12 +28,12 @@ the ``Rng`` is not used, so a rollout is a function of its sampled state.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from math import comb
 
-from ...cards import PAIRS_COUNTS
 from ...games.nine_virtues.game import CALL, NineVirtues
-from ...games.nine_virtues.notation import BIDS, KILLS, SWAPS
+from ...games.nine_virtues.notation import BIDS, CALLS, KILLS, SWAPS
 from ...rng import Rng
 
 ONE = 1
@@ -54,15 +54,14 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     assert seat is not None
     hands = game.hands
     hand = hands[seat]
+    every_bid = game.bids
     mine = [0] * 11
     for rank in hand:
         mine[rank] += 1
     bids = [0] * 11
-    for rank in game.bids[seat]:
+    for rank in every_bid[seat]:
         bids[rank] += 1
-    odds = _Odds(game, seat, mine)
-    lead = odds.lead
-    rival = odds.rival
+    lead = _lead_odds(game, seat, mine, every_bid)
 
     def points(rank: int, count: int) -> float:
         """Expected hand and bid points of ``rank`` with ``count`` cards of it in hand."""
@@ -75,15 +74,16 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
         gains = [0.0] * 11
         for rank in range(1, 11):
             gains[rank] = points(rank, mine[rank] + 1) - points(rank, mine[rank])
-        return f"call {max(range(1, 11), key=lambda rank: (gains[rank], -rank))}"
+        return CALLS[max(range(1, 11), key=lambda rank: (gains[rank], -rank))]
 
     def worth(rank: int, count: int) -> float:
         return (ONE_WORTH if count else 0.0) if rank == ONE else points(rank, count)
 
     def threat(rank: int, count: int) -> float:
         """What a centre card of ``rank`` is worth to the opponent it suits best, while
-        this seat holds ``count`` of that rank."""
-        return ONE_WORTH if rank == ONE else rank * rival(rank, count)
+        this seat holds ``count`` of that rank: ``rank`` times the chance that another
+        hand holds at least ``count`` of it (1 - lead(rank, count - 1))."""
+        return ONE_WORTH if rank == ONE else rank * (1.0 - lead(rank, count - 1))
 
     ranks = sorted(set(game.centre))
     best_value = -1e9
@@ -125,76 +125,75 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     return best or game.legal_actions()[0]
 
 
-class _Odds:
+def _lead_odds(
+    game: NineVirtues, seat: int, mine: list[int], every_bid: Sequence[Sequence[int]]
+) -> Callable[[int, int], float]:
     """``lead(r, c)``: the chance that ``c`` cards of rank ``r`` lead or tie every other
-    hand; ``rival(r, c)``: the chance that some other hand holds at least ``c`` of them;
-    both as ``seat`` can judge them, from its own hand and the public cards. Each rank's
-    distributions are looked up once per decision (``_rank``)."""
-
-    __slots__ = ("_known", "_others", "_pool", "_ranks", "_slots", "_unseen")
-
-    def __init__(self, game: NineVirtues, seat: int, mine: list[int]) -> None:
-        players = game.players
-        seen = list(mine)
-        for rank in game.centre:
+    hand, as ``seat`` can judge it from its own hand and the public cards (another hand is
+    its known cards plus a draw from the cards ``seat`` cannot see); each value is worked
+    out once per decision. (The chance that another hand holds at least ``c`` is then
+    ``1 - lead(r, c - 1)``.)"""
+    seen = list(mine)
+    for rank in game.centre:
+        seen[rank] += 1
+    for rank in game.killed:
+        seen[rank] += 1
+    for bid_row in every_bid:
+        for rank in bid_row:
             seen[rank] += 1
-        for rank in game.killed:
-            seen[rank] += 1
-        for row in game.bids:
-            for rank in row:
+    table_knows = game.known
+    hands = game.hands
+    knows: list[tuple[list[int] | None, int]] = []
+    for other in range(game.players):
+        if other == seat:
+            continue
+        cards = table_knows[other]
+        row = None
+        if cards:
+            row = [0] * 11
+            for rank in cards:
+                row[rank] += 1
                 seen[rank] += 1
-        table_knows = game.known
-        known: list[list[int] | None] = [None] * players
-        for other in range(players):
-            if other != seat and table_knows[other]:
-                row = [0] * 11
-                for rank in table_knows[other]:
-                    row[rank] += 1
-                    seen[rank] += 1
-                known[other] = row
-        self._known = known
-        self._pool = [PAIRS_COUNTS[rank] - seen[rank] if rank else 0 for rank in range(11)]
-        self._unseen = sum(self._pool)
-        hands = game.hands
-        self._others = [other for other in range(players) if other != seat]
-        self._slots = [len(hands[other]) - len(table_knows[other]) for other in range(players)]
-        self._ranks: list[list[tuple[int, tuple[float, ...]]] | None] = [None] * 11
+        knows.append((row, len(hands[other]) - len(cards)))
+    pool = [rank - seen[rank] for rank in range(11)]  # the deck holds r cards of rank r
+    pool[0] = 0
+    unseen = sum(pool)
+    others = [(row, _cdf_row(slots, unseen), slots) for row, slots in knows]
+    memo: list[float | None] = [None] * 88
 
-    def _rank(self, rank: int) -> list[tuple[int, tuple[float, ...]]]:
-        """Per other seat in seat order: its known cards of ``rank`` and the distribution
-        of how many more it holds."""
-        table = self._ranks[rank]
-        if table is None:
-            good = self._pool[rank]
-            unseen = self._unseen
-            table = self._ranks[rank] = [
-                (
-                    0 if (row := self._known[other]) is None else row[rank],
-                    _at_most(self._slots[other], good, unseen),
-                )
-                for other in self._others
-            ]
-        return table
-
-    def lead(self, rank: int, count: int) -> float:
-        chance = 1.0
-        for known, cdf in self._rank(rank):
-            extra = count - known
-            if extra < 0:
-                return 0.0
-            if extra < len(cdf):
-                chance *= cdf[extra]
+    def lead(rank: int, count: int) -> float:
+        if count < 0:
+            return 0.0
+        chance = memo[rank * 8 + count]
+        if chance is None:
+            chance = 1.0
+            good = pool[rank]
+            for row, cdfs, slots in others:
+                extra = count if row is None else count - row[rank]
+                if extra < 0:
+                    chance = 0.0
+                    break
+                cdf = cdfs[good]
+                if cdf is None:
+                    cdf = cdfs[good] = _at_most(slots, good, unseen)
+                if extra < len(cdf):
+                    chance *= cdf[extra]
+            memo[rank * 8 + count] = chance
         return chance
 
-    def rival(self, rank: int, count: int) -> float:
-        none = 1.0
-        for known, cdf in self._rank(rank):
-            extra = count - 1 - known
-            if extra < 0:
-                return 1.0
-            if extra < len(cdf):
-                none *= cdf[extra]
-        return 1.0 - none
+    return lead
+
+
+_CDF_ROWS: dict[tuple[int, int], list[tuple[float, ...] | None]] = {}
+
+
+def _cdf_row(draws: int, total: int) -> list[tuple[float, ...] | None]:
+    """``_at_most(draws, good, total)`` by ``good`` (0..10), each filled in when first
+    needed (the table is shared by every decision)."""
+    row = _CDF_ROWS.get((draws, total))
+    if row is None:
+        row = _CDF_ROWS[(draws, total)] = [None] * 11
+    return row
 
 
 @cache
