@@ -94,6 +94,12 @@ MESSAGES: dict[str, Template] = {
     "action-empty": "Empty action: choose one of the legal actions.",
     "game-over": "The game is over: no more actions.",
     "not-allowed-now": "'{action}' is not allowed now.",
+    # --- a game's history: take back and replay (engine/history.py) ---
+    "history-nothing-to-take-back": "Seat {seat} has made no move to take back.",
+    "history-round-ended": "Seat {seat} has no move to take back in this round: a take "
+    "back never goes past the end of a round.",
+    "history-no-such-step": "There is no step {value}: the game has {count:plural:decision}.",
+    "history-no-such-round": "There is no finished round {value}: rounds scored: {count}.",
     # --- cards and explicit deals (engine/cards.py) ---
     "not-a-rank": "'{text}' is not a rank: ranks are 1 to 10.",
     "not-a-card": "'{text}' is not a card: use a rank 7 8 9 T J Q K A and a suit S H D C, e.g. TH.",

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine import history
 from engine.errors import IllegalActionError, SaveError
 from engine.games.nine_virtues.deal import explicit_deal
 from engine.games.nine_virtues.notation import parse_action as nv_parse
@@ -70,6 +71,17 @@ def snack(deal: dict[str, Any]) -> Callable[[], object]:
 
 
 NV3 = engine.new_game("nine-virtues", 3, 1)
+
+
+def _second_round() -> engine.Game:
+    """A Nine Virtues game just into its second round (its first move there not yet made)."""
+    game = engine.new_game("nine-virtues", 3, 1)
+    while game.round == 1:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+NV3_ROUND_2 = _second_round()
 CALLS: list[tuple[str, Callable[[], object]]] = [
     ("unknown-game", new("snap")),
     ("players-not-whole", new("nine-virtues", "x")),
@@ -144,6 +156,10 @@ CALLS: list[tuple[str, Callable[[], object]]] = [
     ("snack-deal-piles", lambda: SnackDeal(0, SNACK_HANDS, SNACK_PILES[:5])),  # checks these
     ("snack-deal-unknown-cards", lambda: SnackDeal(0, SNACK_HANDS, [*SNACK_PILES[:5], ["ZZ"]])),
     ("snack-deal-twice", lambda: SnackDeal(0, SNACK_HANDS, [*SNACK_PILES[:5], ["7S"]])),
+    ("history-nothing-to-take-back", lambda: history.take_back(NV3, 0)),
+    ("history-round-ended", lambda: history.take_back(NV3_ROUND_2, NV3_ROUND_2.to_act)),
+    ("history-no-such-step", lambda: history.replay(NV3, 1)),
+    ("history-no-such-round", lambda: history.views_along(NV3, 0, 1)),
 ]  # fmt: skip
 """(code, a call refused with it). Marked calls reach a check the public API makes earlier
 in another way: they are defensive, and tested here through the function that holds them."""

@@ -213,6 +213,40 @@ def drop(data: dict[str, JSON]) -> str:
     return _reply({})
 
 
+def _history() -> ModuleType:
+    from engine import history
+
+    return history
+
+
+@_handled
+def take_back_state(data: dict[str, JSON]) -> str:
+    """``{id, seat}`` -> ``{ok, available, reason}``: whether ``seat`` can take a move back
+    now (its last decision, in the round still being played: engine/history.py); when it
+    cannot, ``reason`` is the engine's message saying why (else null). Changes nothing."""
+    engine = _engine()
+    try:
+        _history().take_back_step(_game(data), data.get("seat"))
+    except engine.IllegalActionError as exc:
+        if exc.code == "bad-seat":
+            raise
+        return _reply({"available": False, "reason": exc.words.to_json()})
+    return _reply({"available": True, "reason": None})
+
+
+@_handled
+def take_back(data: dict[str, JSON]) -> str:
+    """``{id, seat}`` -> ``{ok, undone}``: the game under ``id`` goes back to just before
+    ``seat``'s last decision of this round, the other seats' replies undone too (``undone``:
+    how many decisions); refused as ``take_back_state`` says, the game unchanged."""
+    game = _game(data)
+    history = _history()
+    back = history.take_back(game, data.get("seat"))
+    undone = len(history.decisions(game)) - len(history.decisions(back))
+    _games[_text(data, "id")] = back
+    return _reply({"undone": undone})
+
+
 async def install(url: str) -> str:
     """The ``loadpackage`` variant: install the engine wheel from ``url`` (absolute), then
     import it. ``loadPackage`` logs failures instead of raising, so the import is the check."""
@@ -232,5 +266,7 @@ __export__ = [
     "load",
     "new_game",
     "save",
+    "take_back",
+    "take_back_state",
     "view",
 ]
