@@ -39,6 +39,7 @@ def test_take_back_through_the_bridge(worker: ModuleType) -> None:
         "ok": True,
         "available": False,
         "reason": {"code": "history-nothing-to-take-back", "params": {"seat": 0}},
+        "seats": [],
     }
     refused = call(worker, "take_back", id="g", seat=0)
     assert refused["error"]["code"] == "illegal"
@@ -51,9 +52,12 @@ def test_take_back_through_the_bridge(worker: ModuleType) -> None:
         assert call(worker, "apply", id="g", action=action)["ok"]
         moved.append(seat)
     first = moved[0]
-    assert call(worker, "take_back_state", id="g", seat=first)["available"] is True
+    state = call(worker, "take_back_state", id="g", seat=first)
+    last = max(i for i, s in enumerate(moved) if s == first)
+    assert state["available"] is True
+    assert state["seats"] == moved[last:]
     undone = call(worker, "take_back", id="g", seat=first)
-    assert undone == {"ok": True, "undone": 3 - max(i for i, s in enumerate(moved) if s == first)}
+    assert undone == {"ok": True, "undone": 3 - last}
     assert call(worker, "view", id="g", seat=None)["view"]["to_act"] == first
     for bad in (5, True, "0"):
         assert call(worker, "take_back_state", id="g", seat=bad)["error"]["code"] == "bad-seat"

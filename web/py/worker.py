@@ -221,17 +221,21 @@ def _history() -> ModuleType:
 
 @_handled
 def take_back_state(data: dict[str, JSON]) -> str:
-    """``{id, seat}`` -> ``{ok, available, reason}``: whether ``seat`` can take a move back
-    now (its last decision, in the round still being played: engine/history.py); when it
-    cannot, ``reason`` is the engine's message saying why (else null). Changes nothing."""
+    """``{id, seat}`` -> ``{ok, available, reason, seats}``: whether ``seat`` can take a move
+    back now (its last decision, in the round still being played: engine/history.py); when
+    it cannot, ``reason`` is the engine's message saying why (else null); ``seats``: the seat
+    of each decision a take back would undo, in order (``[]`` when none). Changes nothing."""
     engine = _engine()
+    history = _history()
+    game = _game(data)
     try:
-        _history().take_back_step(_game(data), data.get("seat"))
+        step = history.take_back_step(game, data.get("seat"))
     except engine.IllegalActionError as exc:
         if exc.code == "bad-seat":
             raise
-        return _reply({"available": False, "reason": exc.words.to_json()})
-    return _reply({"available": True, "reason": None})
+        return _reply({"available": False, "reason": exc.words.to_json(), "seats": []})
+    seats = [decision["seat"] for decision in history.decisions(game)[step:]]
+    return _reply({"available": True, "reason": None, "seats": seats})
 
 
 @_handled
