@@ -100,9 +100,16 @@ def suit_of(card: str) -> str:
     return card[1]
 
 
+RANK_VALUES: dict[str, int] = {rank: value for value, rank in enumerate(FRENCH_RANKS)}
+"""A rank letter's place, low to high: ``"7"`` -> 0 .. ``"A"`` -> 7."""
+_SORT_KEYS: dict[str, tuple[int, int]] = {
+    rank + suit: (SUITS.index(suit), value) for suit in SUITS for rank, value in RANK_VALUES.items()
+}
+
+
 def rank_value(card: str) -> int:
     """0 for a 7 up to 7 for an ace."""
-    return FRENCH_RANKS.index(card[0])
+    return RANK_VALUES[card[0]]
 
 
 def parse_card(text: str) -> str:
@@ -122,4 +129,4 @@ def card_name(card: str) -> str:
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Suit by suit (S H D C), low to high within a suit."""
-    return sorted(cards, key=lambda c: (SUITS.index(c[1]), FRENCH_RANKS.index(c[0])))
+    return sorted(cards, key=_SORT_KEYS.__getitem__)

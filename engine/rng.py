@@ -14,6 +14,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_SPAN = 1 << 64
 
 
 def _mix(z: int) -> int:
@@ -43,8 +44,11 @@ class Rng:
         self.state = state
 
     def next_u64(self) -> int:
-        self.state = (self.state + _GAMMA) & _MASK
-        return _mix(self.state)
+        # ``_mix`` written out: every shuffle, draw and bot choice comes through here.
+        z = self.state = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform int in ``0..n-1`` (rejection sampling, no modulo bias)."""
@@ -52,9 +56,10 @@ class Rng:
             raise ValueError("below() needs n >= 1")
         if n == 1:
             return 0
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
+        next_u64 = self.next_u64
         while True:
-            x = self.next_u64()
+            x = next_u64()
             if x < limit:
                 return x % n
 
@@ -69,8 +74,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates, in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:

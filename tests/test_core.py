@@ -214,3 +214,25 @@ def test_game_over_refuses_actions_and_bots(game_id: str) -> None:
     with pytest.raises(IllegalActionError) as err:
         g.bot_action()
     assert err.value.code == "game-over"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_computer_player_edits_what_it_is_shown(game_id: str) -> None:
+    """``bot_action`` hands a bot a view whose log and score-sheet entries are the game's
+    own (not copied): no level may change them, nor anything else of the game."""
+    from engine.bots import all_levels
+
+    game = engine.new_game(game_id, seed=12)
+    move = 0
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if move % 17 == 0 or (game.score_sheet and move % 5 == 0):
+            before, save = game.view(seat), game.to_json()
+            for level in all_levels(game_id):
+                if level != "flat" or move % 51 == 0:
+                    game.bot_action(level, seed=move, iterations=8)
+            assert game.view(seat) == before
+            assert game.to_json() == save
+        game.apply(game.bot_action("normal", seed=move))
+        move += 1

@@ -66,17 +66,29 @@ _PACKAGES: dict[str, ModuleType] = {
 _LOADED: dict[tuple[str, str], Level] = {}
 
 
+_LEVEL_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""game id -> (``levels``, ``all_levels``), worked out once (every bot move checks them)."""
+
+
+def _level_names(game_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    names = _LEVEL_NAMES.get(game_id)
+    if names is None:
+        package = _PACKAGES.get(game_id)
+        have = ["easy", *(package.LEVELS if package is not None else ())]
+        public = [lv for lv in ORDER if lv in have] + sorted(lv for lv in have if lv not in ORDER)
+        extra = [name for name in TOURNAMENT_ONLY if "hard" in public]
+        names = _LEVEL_NAMES[game_id] = (tuple(public), tuple(public + extra))
+    return names
+
+
 def levels(game_id: str) -> list[str]:
     """Levels available for a game, weakest first (``easy`` for any game)."""
-    package = _PACKAGES.get(game_id)
-    have = ["easy", *(package.LEVELS if package is not None else ())]
-    return [lv for lv in ORDER if lv in have] + sorted(lv for lv in have if lv not in ORDER)
+    return list(_level_names(game_id)[0])
 
 
 def all_levels(game_id: str) -> list[str]:
     """Every level a game's bots accept: ``levels`` and then the tournament-only ones."""
-    public = levels(game_id)
-    return public + [name for name in TOURNAMENT_ONLY if "hard" in public]
+    return list(_level_names(game_id)[1])
 
 
 def level(game_id: str, name: str) -> Level:

@@ -51,14 +51,11 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
             world_rng.state = world_state  # the same world, and the same rollout luck
             game = model.sample(view, world_rng)
             game.play_unchecked(action)
-            steps = 0
-            while (
-                not game.is_over
-                and len(game.score_sheet) == scored_before
-                and steps < MAX_ROLLOUT_STEPS
-            ):
+            sheet = game.score_sheet  # it only grows in play
+            for _ in range(MAX_ROLLOUT_STEPS):
+                if game.is_over or len(sheet) != scored_before:
+                    break
                 game.play_unchecked(model.rollout_action(game, world_rng))
-                steps += 1
             totals[index] += model.reward(game, seat, scored_before)
     best = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return legal[best]

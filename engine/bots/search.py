@@ -74,22 +74,21 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     visits = [0] * len(legal)
     value = [0.0] * len(legal)
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
+    sample, rollout_action, reward = model.sample, model.rollout_action, model.reward
+    steps = range(budget.max_rollout_steps)
     for iteration in range(budget.iterations):
         if deadline is not None and iteration >= len(legal) and time.perf_counter() > deadline:
             break
         pick = _ucb_pick(visits, value, iteration, budget.exploration)
-        game = model.sample(view, rng)
+        game = sample(view, rng)
         game.play_unchecked(legal[pick])
-        steps = 0
-        while (
-            not game.is_over
-            and len(game.score_sheet) == scored_before
-            and steps < budget.max_rollout_steps
-        ):
-            game.play_unchecked(model.rollout_action(game, rng))
-            steps += 1
+        play, sheet = game.play_unchecked, game.score_sheet  # the sheet only grows in play
+        for _ in steps:
+            if game.is_over or len(sheet) != scored_before:
+                break
+            play(rollout_action(game, rng))
         visits[pick] += 1
-        value[pick] += model.reward(game, seat, scored_before)
+        value[pick] += reward(game, seat, scored_before)
     best = max(
         range(len(legal)),
         key=lambda i: (visits[i], value[i] / visits[i] if visits[i] else 0.0, -i),
