@@ -13,9 +13,7 @@ import { completeSetup, deepLink, newSeed } from "./setup.js";
 import { SaveStore, newId } from "./storage.js";
 import { checkWithEngine, decodeSave, importRecord } from "./savecode.js";
 import { otherTabPanel } from "./game-lock.js";
-import { Table } from "./table.js";
 import { rendererFor } from "./games/index.js";
-import { openLesson } from "./learn.js";
 import { openFromLink, openRules } from "./rules.js";
 import { refusalText } from "./engine-words.js";
 import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
@@ -162,8 +160,9 @@ function lostGame(id) {
   else menu.refreshSaved();
 }
 
+// The table's code (and a lesson's) loads when the first game starts, not before the menu paints.
 async function openTable(id, setup) {
-  const renderer = await rendererFor(setup.game);
+  const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table.js")]);
   if (current !== id && !(await store.claim(id))) {
     showOtherTab(id);
     return;
@@ -206,7 +205,7 @@ async function startLesson(lessonId, speed = "normal") {
   closeTable();
   clearNotices();
   setAddress(`learn=${lessonId}${speed === "normal" ? "" : `&speed=${speed}`}`);
-  const ready = await engineReady;
+  const [ready, { openLesson }] = await Promise.all([engineReady, import("./learn.js")]);
   table = await openLesson({
     lessonId,
     root: main,
