@@ -16,6 +16,7 @@ here (wheels are built with ``pip wheel`` instead).
 from __future__ import annotations
 
 import argparse
+import base64
 import email.utils
 import functools
 import gzip
@@ -274,20 +275,85 @@ def micropip_wheel() -> Path:
     return where / name
 
 
-def stored_wheel(wheel: Path) -> Path:
+BROWSER_OMITS = ("engine/cli/", "engine/__main__.py")
+"""What the browser's engine wheel leaves out: the terminal front end (``parlour``, ``python -m
+engine``: argument parsing, console rendering, tournaments), which a page never imports. The
+rules, bots and saves are the same files, byte for byte, as the CPython package's
+(``tests/browser/test_runtime_stdlib_in_browser.py`` checks it); the wheel's ``RECORD`` is cut to
+match and its ``entry_points.txt`` (the console script) goes too. docs/RUNTIME.md says why."""
+
+
+_VENDORED_PACKAGING = "micropip/_vendored/packaging/"
+MICROPIP_OMITS = (
+    f"{_VENDORED_PACKAGING}src/packaging/metadata.py",  # core-metadata validation
+    f"{_VENDORED_PACKAGING}src/packaging/licenses/",  # SPDX expressions (48 KB of ids)
+    f"{_VENDORED_PACKAGING}README.rst",
+    "micropip/_compat/_compat_not_in_pyodide.py",  # micropip outside a browser
+)
+"""What micropip's wheel leaves out: modules the page's install never imports (the stdlib
+trace installs the engine with this wheel and records every module, micropip's own too; a
+module missing here fails the build's check boot), 17 KB brotli. Its license files stay, and
+its METADATA's ``License:`` field keeps its first line (the MPL's name; the full text is
+``licenses/LICENSE``, also shipped)."""
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}\n"
+
+
+def _short_license(metadata: bytes) -> bytes:
+    """A METADATA's ``License:`` field cut to its first line (its continuation lines, the
+    whole license text, go: the wheel ships the license file itself)."""
+    lines, skipping = [], False
+    for line in metadata.decode().splitlines(keepends=True):
+        if skipping and line.startswith((" ", "\t")):
+            continue
+        skipping = line.startswith("License:")
+        lines.append(line)
+    return "".join(lines).encode()
+
+
+def stored_wheel(wheel: Path, omit: Sequence[str] = ()) -> Path:
     """The same wheel with its entries stored, not deflated (cached by content): the host
     compresses the whole file on the wire, which beats zip's per-entry deflate (micropip and
-    the engine: 247 KB brotli as built, docs/RUNTIME.md). Installers read either."""
-    out = CACHE / "stored-wheels" / _sha256(wheel.read_bytes())[:16] / wheel.name
+    the engine: 247 KB brotli as built, docs/RUNTIME.md). Installers read either. ``omit``:
+    path prefixes left out (``BROWSER_OMITS``, ``MICROPIP_OMITS``); when anything is
+    omitted, the console scripts that could name them go too, METADATA's license text is cut
+    to its name (``_short_license``) and ``RECORD`` lists exactly what is left, with the
+    hashes of the files changed."""
+    key = _sha256(wheel.read_bytes() + "\0".join(omit).encode())[:16]
+    out = CACHE / "stored-wheels" / key / wheel.name
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+
+    def dropped(name: str) -> bool:
+        return name.startswith(tuple(omit)) or (
+            bool(omit) and name.endswith(".dist-info/entry_points.txt")
+        )
+
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as dst:
+        kept: dict[str, bytes] = {}
         for info in src.infolist():
+            if not dropped(info.filename):
+                data = src.read(info)
+                if omit and info.filename.endswith(".dist-info/METADATA"):
+                    data = _short_license(data)
+                kept[info.filename] = data
+        for info in src.infolist():
+            if info.filename not in kept:
+                continue
+            data = kept[info.filename]
+            if omit and info.filename.endswith(".dist-info/RECORD"):
+                data = "".join(
+                    f"{name},,\n" if name == info.filename else _record_line(name, body)
+                    for name, body in kept.items()
+                ).encode()
             entry = zipfile.ZipInfo(info.filename, info.date_time)
             entry.external_attr = info.external_attr
-            dst.writestr(entry, src.read(info))
+            dst.writestr(entry, data)
     tmp.replace(out)
     return out
 
@@ -356,8 +422,9 @@ def runtime_stdlib(stdlib: str, wheel: Path) -> tuple[Path, str]:
     try:
         made = tool.trimmed_stdlib(
             pyodide_dir=stock.parent,
-            micropip_wheel=micropip_wheel(),
-            engine_wheel=wheel,
+            # The wheels as the page gets them, so the trace sees what the browser imports.
+            micropip_wheel=stored_wheel(micropip_wheel(), MICROPIP_OMITS),
+            engine_wheel=stored_wheel(wheel, BROWSER_OMITS),
             worker=WEB / "py" / "worker.py",
             pyscript_stdlib=ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib",
             cache=CACHE / "stdlib",
@@ -439,9 +506,17 @@ def read_catalogs() -> dict[str, dict[str, str]]:
 
 
 LAZY_AREA_PREFIXES = ("rules-", "learn-")
-"""Catalog areas a page fetches only when it shows them (a game's rules, a lesson): each is
-its own module, ``js/i18n/<lang>/<area>.js``, loaded by ``loadWords(area)`` (web/js/i18n.js);
-every other area is in ``js/i18n/<lang>.js``, which every page loads."""
+LAZY_AREA_NAMES = ("nine-virtues", "quodlibet", "to-the-moon")
+"""Catalog areas a page fetches only when it shows them (a game's rules, a lesson, and each
+game's table words, the area named by its id, fetched with the table module by
+``rendererFor``, web/js/games/index.js): each is its own module, ``js/i18n/<lang>/<area>.js``,
+loaded by ``loadWords(area)`` (web/js/i18n.js); every other area is in ``js/i18n/<lang>.js``,
+which every page loads (``quodlibet-contracts`` too: engine-words.js names contracts in
+refusals, which the menu can show)."""
+
+
+def lazy_area(area: str) -> bool:
+    return area.startswith(LAZY_AREA_PREFIXES) or area in LAZY_AREA_NAMES
 
 
 def write_catalogs(stage: Path) -> None:
@@ -465,7 +540,7 @@ def write_catalogs(stage: Path) -> None:
         areas: dict[str, dict[str, str]] = {}
         for key, message in messages.items():
             area = key.split(".", 1)[0]
-            if area.startswith(LAZY_AREA_PREFIXES):
+            if lazy_area(area):
                 areas.setdefault(area, {})[key] = message
         for area, words in areas.items():
             module(out / lang / f"{area}.js", f"web/i18n/{lang}/{area}.json", words)
@@ -473,7 +548,7 @@ def write_catalogs(stage: Path) -> None:
         core = {k: m for k, m in messages.items() if k.split(".", 1)[0] not in areas}
         module(
             out / f"{lang}.js",
-            f"web/i18n/{lang}/*.json (not {', '.join(LAZY_AREA_PREFIXES)}*)",
+            f"web/i18n/{lang}/*.json (not the lazy areas: {', '.join(sorted(areas))})",
             core,
         )
     lib_dir = f"vendor/{I18N_LIB}-{npm_version(I18N_LIB)}"
@@ -527,7 +602,7 @@ def build_site(
 
     # The engine: wheel and worker under a content hash, so they can be cached for good.
     worker = (WEB / "py" / "worker.py").read_bytes()
-    shipped = stored_wheel(wheel)
+    shipped = stored_wheel(wheel, BROWSER_OMITS)
     py_hash = _sha256(shipped.read_bytes() + b"\0" + worker)[:12]
     _copy(shipped, stage / "py" / py_hash / wheel.name)
     (stage / "py" / py_hash / "worker.py").write_bytes(worker)
@@ -538,7 +613,9 @@ def build_site(
         _copy(ROOT / "node_modules" / "pyodide" / name, stage / pyodide_dir / name)
     _copy(stdlib_zip, stage / pyodide_dir / stdlib_name)
     lock = (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text()
-    micropip = stored_wheel(micropip_wheel()) if engine_install == "packages" else None
+    micropip = (
+        stored_wheel(micropip_wheel(), MICROPIP_OMITS) if engine_install == "packages" else None
+    )
     if micropip is not None:
         _copy(micropip, stage / pyodide_dir / micropip.name)
     (stage / pyodide_dir / "pyodide-lock.json").write_text(page_lock(lock, micropip))

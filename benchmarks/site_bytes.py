@@ -128,10 +128,14 @@ def node_brotli_size(node: str, quality: int, data: bytes) -> int:
     return int(out.stdout)
 
 
-def record_first_visit(build: ModuleType, site: Path, timeout_s: float) -> list[str]:
+def record_first_visit(
+    build: ModuleType, site: Path, timeout_s: float, page_path: str = "", play: bool = False
+) -> tuple[list[str], int]:
     """The paths the page and its worker requested (once each, in order) until the engine
-    was ready. Requests of the service worker, which registers after ready, are not the
-    page's (Playwright reports them on the context), and the list closes at ready."""
+    was ready, and how many of them came before Play (``play``: the embed's cover, then its
+    Play button pressed; else 0). Requests of the service worker, which registers after
+    ready, are not the page's (Playwright reports them on the context), and the list closes
+    at ready."""
     from playwright.sync_api import Request, sync_playwright
 
     handler = functools.partial(build.SiteHandler, directory=str(site))
@@ -144,6 +148,7 @@ def record_first_visit(build: ModuleType, site: Path, timeout_s: float) -> list[
         raise SystemExit("No Chromium found: install one or set PARLOUR_CHROMIUM.")
     requested: list[str] = []
     ready = False
+    cover = 0
 
     def on_request(request: Request) -> None:
         if not ready and request.url.startswith(url):
@@ -155,7 +160,12 @@ def record_first_visit(build: ModuleType, site: Path, timeout_s: float) -> list[
             page = browser.new_page()
             page.on("request", on_request)
             started = time.monotonic()
-            page.goto(url)
+            page.goto(url + page_path)
+            if play:
+                page.wait_for_selector("button.play", timeout=timeout_s * 1000)
+                page.wait_for_load_state("networkidle")
+                cover = len(dict.fromkeys(requested))
+                page.click("button.play")
             page.wait_for_function(
                 # A function: Playwright polls a bare expression with eval, which CSP refuses.
                 "() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",
@@ -165,12 +175,17 @@ def record_first_visit(build: ModuleType, site: Path, timeout_s: float) -> list[
             state = page.evaluate("document.documentElement.dataset.engine")
             if state != "ready":
                 raise SystemExit(f"the engine did not start (data-engine={state})")
-            print(f"engine ready after {time.monotonic() - started:.1f} s (not a timing run)")
+            took = time.monotonic() - started
+            print(f"{page_path or 'the site'}: engine ready after {took:.1f} s (not a timing run)")
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    return list(dict.fromkeys(requested))
+    return list(dict.fromkeys(requested)), cover
+
+
+EMBED = "embed.html?game=to-the-moon"
+"""The embed measured: its cover, then Play (the same page load_time.py times)."""
 
 
 def precached(site: Path) -> list[str]:
@@ -239,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
         default="both",
         help="which build's stdlib (default both: the site's and the stock one, for the ratio)",
     )
+    parser.add_argument(
+        "--files", action="store_true", help="list each first-visit file with its sizes"
+    )
     args = parser.parse_args(argv)
     try:
         import playwright  # noqa: F401
@@ -252,18 +270,36 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="parlour-bytes-"))
     known: dict[str, list[int]] = {}
     results: dict[str, tuple[list[str], dict[str, list[int]], dict[str, list[int]]]] = {}
+    embeds: dict[str, tuple[list[str], int, dict[str, list[int]]]] = {}
+    site_dirs: dict[str, Path] = {}
     started = time.monotonic()
     try:
         for stdlib in stdlibs:
             site = build.build_site(work / stdlib, stdlib=stdlib)
-            first = record_first_visit(build, site, args.timeout)
+            first, _ = record_first_visit(build, site, args.timeout)
             visit = measure(site, first, brotli, known)
             offline = measure(site, precached(site), brotli, known)
             results[stdlib] = (first, visit, offline)
+            embed, cover = record_first_visit(build, site, args.timeout, EMBED, play=True)
+            embeds[stdlib] = (embed, cover, measure(site, embed, brotli, known))
+            site_dirs[stdlib] = site
+        took = time.monotonic() - started
+        report(args, results, embeds, brotli, brotli_from, known, site_dirs, took)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    took = time.monotonic() - started
+    return 0
 
+
+def report(
+    args: argparse.Namespace,
+    results: dict[str, tuple[list[str], dict[str, list[int]], dict[str, list[int]]]],
+    embeds: dict[str, tuple[list[str], int, dict[str, list[int]]]],
+    brotli: Compress | None,
+    brotli_from: str,
+    known: dict[str, list[int]],
+    site_dirs: dict[str, Path],
+    took: float,
+) -> None:
     quality = f"quality {args.brotli_quality}, {brotli_from}" if brotli else brotli_from
     print(f"\ngzip level 9; brotli {quality}; builds, visits and compressing took {took:.0f} s")
     for stdlib, (first, visit, offline) in results.items():
@@ -276,16 +312,32 @@ def main(argv: list[str] | None = None) -> int:
         table(f"Offline install, {name}: everything sw.js precaches", offline, brotli is not None)
         print(f"\nFiles fetched ({name}):")
         for path in first:
-            print(f"  {path}")
+            if args.files:
+                data = file_of(site_dirs[stdlib], path).read_bytes()
+                _, raw, _, br = known[hashlib.sha256(data).hexdigest()]
+                print(f"  {raw / 1e3:9,.1f} KB raw {br / 1e3:8,.1f} KB brotli  {path}")
+            else:
+                print(f"  {path}")
+    for stdlib, (embed, cover, rows) in embeds.items():
+        name = "the site's trimmed stdlib" if stdlib == "trimmed" else "the stock stdlib"
+        table(
+            f"{EMBED}, {name}: {len(embed)} files until ready after Play "
+            f"({cover} of them for the cover, before Play)",
+            rows,
+            brotli is not None,
+        )
     if brotli is not None:
-        print("\nFirst visit, brotli total:")
-        totals = {stdlib: rows[1]["total"][3] for stdlib, rows in results.items()}
-        for stdlib, total in totals.items():
-            line = f"  {stdlib:8} {total / 1e6:5.2f} MB  {total / BASELINE:.2f}x issue 13's 5.82 MB"
-            if stdlib != "full" and "full" in totals:
-                line += f", {total / totals['full']:.2f}x the stock stdlib's in this run"
-            print(line)
-    return 0
+        for title, totals in (
+            ("First visit", {stdlib: rows[1]["total"][3] for stdlib, rows in results.items()}),
+            (f"{EMBED}, cover and Play", {k: v[2]["total"][3] for k, v in embeds.items()}),
+        ):
+            print(f"\n{title}, brotli total until ready:")
+            for stdlib, total in totals.items():
+                line = f"  {stdlib:8} {total / 1e6:5.3f} MB  {total / BASELINE:.3f}x"
+                line += " issue 13's 5.82 MB"
+                if stdlib != "full" and "full" in totals:
+                    line += f", {total / totals['full']:.3f}x the stock stdlib's in this run"
+                print(line)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ plays every game on this same build, so a module missing from it fails there too
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib.util
 import json
 import re
@@ -102,3 +104,51 @@ def test_stdlib_full_keeps_the_stock_zip(tmp_path: Path) -> None:
     assert (folder / "python_stdlib.zip").read_bytes() == stock.read_bytes()
     with pytest.raises(build.StepFailed, match="unknown stdlib"):
         build.build_site(tmp_path / "other", stdlib="tiny")
+
+
+def test_the_browser_wheel_is_the_engine_less_its_terminal_front_end(site_dir: Path) -> None:
+    """The wheel the page installs holds every engine file byte for byte as the source tree
+    (the same rules, bots and saves CPython runs) but the terminal commands (engine/cli,
+    ``python -m engine``), which no page imports; its RECORD lists exactly what it holds."""
+    (wheel,) = sorted(site_dir.glob("py/*/parlour_engine-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        files = {n: archive.read(n) for n in names if not n.endswith("/")}
+    source = {
+        p.relative_to(ROOT).as_posix(): p.read_bytes()
+        for p in (ROOT / "engine").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    kept = {n for n in source if not n.startswith(build.BROWSER_OMITS)}
+    assert "engine/cli/__init__.py" in source and "engine/games/quodlibet/__init__.py" in kept
+    engine_files = {n for n in files if n.startswith("engine/")}
+    assert engine_files == kept
+    assert all(files[n] == source[n] for n in kept)
+    (record,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+    listed = {line.split(",", 1)[0] for line in files[record].decode().splitlines() if line}
+    assert listed == set(files)
+    assert not any(n.endswith("entry_points.txt") for n in names)
+
+
+def test_micropip_ships_without_what_the_install_never_imports(site_dir: Path) -> None:
+    """micropip's wheel less ``MICROPIP_OMITS`` (the stdlib trace installs the engine with
+    this very wheel, so an omitted module that the install needs fails the build), its
+    licence files kept, METADATA's licence cut to its name and RECORD true to the files."""
+    folder = runtime_dir(site_dir)
+    (wheel,) = sorted(folder.glob("micropip-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        files = {n: archive.read(n) for n in archive.namelist() if not n.endswith("/")}
+    assert "micropip/package_manager.py" in files
+    assert not [n for n in files if n.startswith(build.MICROPIP_OMITS)]
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in files)
+    (metadata,) = [files[n] for n in files if n.endswith(".dist-info/METADATA")]
+    assert b"License: Mozilla Public License Version 2.0\n" in metadata
+    assert b"1. Definitions" not in metadata and len(metadata) < 2000
+    (record,) = [n for n in files if n.endswith(".dist-info/RECORD")]
+    for line in files[record].decode().splitlines():
+        name, digest, size = line.split(",")
+        if name != record:
+            sha = hashlib.sha256(files[name]).digest()
+            assert digest == "sha256=" + base64.urlsafe_b64encode(sha).rstrip(b"=").decode()
+            assert int(size) == len(files[name])
+    assert {line.split(",", 1)[0] for line in files[record].decode().splitlines()} == set(files)

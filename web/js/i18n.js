@@ -11,8 +11,9 @@
 //   language()            "en" | "ko"; <html lang> follows it
 //   setLanguage(code)     loads that catalog, remembers the choice, tells the listeners
 //   onLanguageChange(fn)  fn(code) after a switch, so screens can re-render in place
-//   loadWords(...areas)   fetches lazy areas (LAZY_AREAS: "rules-*", "learn-*", each its own
-//                         js/i18n/<lang>/<area>.js) before a screen that shows them is built;
+//   loadWords(...areas)   fetches lazy areas (LAZY_AREAS: "rules-*", "learn-*" and each game's
+//                         table words, "<game-id>"; each its own js/i18n/<lang>/<area>.js,
+//                         build.py) before a screen that shows them is built;
 //                         a switch reloads the ones already fetched in the new language
 //
 // The language on load: a valid `lang=` in the address, else the remembered choice, else the

@@ -4,6 +4,7 @@
 // never requested (a 404 would be an error on the console).
 
 import { PRESENT } from "./present.js";
+import { loadWords } from "../i18n.js";
 import * as generic from "./generic.js";
 
 const MODULES = {
@@ -18,7 +19,8 @@ const MODULES = {
 //    missing optional export is null (roundWord: "round"; renderLastTrick: no control).
 export async function rendererFor(gameId) {
   if (PRESENT.includes(gameId) && MODULES[gameId]) {
-    const module = await MODULES[gameId]();
+    // The game's table words (its catalog area, named by its id) come with its module.
+    const [module] = await Promise.all([MODULES[gameId](), loadWords(gameId)]);
     return {
       ...module,
       renderRoundSummary: module.renderRoundSummary || generic.renderRoundSummary,
