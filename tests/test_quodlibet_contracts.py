@@ -104,6 +104,22 @@ def test_ql_7_must_follow_suit_when_able() -> None:
     assert game.view(2)["led_suit"] == "S"
 
 
+def test_ql_7_legal_lists_are_the_callers_own() -> None:
+    """A deal keeps each seat's actions between moves: changing a list it handed out, or
+    playing a card, must not change what is legal later (QL-7)."""
+    game = practice("minus", MIXED)
+    deal = game.deal
+    assert deal is not None
+    handed_out = deal.legal()
+    handed_out.clear()
+    assert deal.legal() == game.legal_actions() != []
+    game.apply("play QS")
+    assert game.legal_actions() == ["play 9S", "play TS"]
+    mine = game.legal_actions()
+    mine.append("play AS")
+    assert game.legal_actions() == ["play 9S", "play TS"]
+
+
 def test_ql_7_void_in_the_suit_led_may_play_any_card() -> None:
     game = practice("minus", SUITS)
     game.apply("play 9H")

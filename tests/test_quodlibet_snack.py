@@ -157,6 +157,21 @@ def test_ql_21_row_grows_outward_from_jack() -> None:
     assert rows["H"] == ["JH", "QH"]
 
 
+def test_ql_21_fitting_cards_follow_every_placed_card() -> None:
+    """The rows keep their fitting cards between placements: every placement (a play, a
+    jack laid out from a pile) must renew them, and a caller's copy must not be theirs."""
+    rows = Rows()
+    assert rows.next_cards() == ["JS", "JH", "JD", "JC"]
+    handed_out = rows.next_cards()
+    handed_out.clear()  # a caller's list, not the rows' own
+    assert rows.fits("JH") and not rows.fits("TH")
+    rows.place("JH")
+    assert rows.next_cards() == ["JS", "TH", "QH", "JD", "JC"]
+    rows.place("QH")
+    assert rows.fits("KH") and not rows.fits("QH")
+    assert rows.copy().next_cards() == rows.next_cards() == ["JS", "TH", "KH", "JD", "JC"]
+
+
 def test_ql_21_each_card_next_to_the_current_end_on_its_side() -> None:
     deal, _ = make_deal(
         [
