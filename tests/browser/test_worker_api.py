@@ -51,6 +51,7 @@ def test_games_lists_the_registry_with_bot_levels(worker: ModuleType) -> None:
 def test_exports_are_the_functions_the_page_calls(worker: ModuleType) -> None:
     used = {"games", "new_game", "apply", "check", "view", "bot", "save", "load", "drop"}
     used |= {"take_back", "take_back_state"}  # table.js's Take back (engine/history.py)
+    used |= {"replay_round", "challenge_replay"}  # replay.js, challenge.js
     assert used | {"install"} == set(worker.__export__)
     for name in worker.__export__:
         assert callable(getattr(worker, name))

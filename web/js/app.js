@@ -18,6 +18,8 @@ import { openFromLink, openRules } from "./rules.js";
 import { refusalText } from "./engine-words.js";
 import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
 import { wordPage } from "./page-words.js";
+import { openChallenge } from "./challenge.js";
+import { gameName } from "./game-name.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -191,7 +193,7 @@ async function openTable(id, setup) {
       setAddress("");
       showMenu({ game: setup.game });
     },
-    onPlayAgain: () => startNew({ ...setup, seed: newSeed() }),
+    onPlayAgain: () => startNew({ ...setup, seed: newSeed(), challenge: undefined }), // a new deal is no challenge
     onCrash: crash,
     languageSwitch: () => languageSwitch({ where: "table" }),
   });
@@ -330,6 +332,27 @@ async function carriedGame() {
   return id;
 }
 
+// `?challenge=<code>` (challenge.js): whose challenge it is, then Play starts that deal; a
+// code that does not read is a notice above the menu and changes nothing.
+async function challengeFromLink() {
+  const opened = await openChallenge({
+    root: main,
+    code: params.challenge,
+    catalog,
+    speed: params.setup.speed,
+    gameName,
+    onStart: (setup) => startNew(setup),
+    onMenu: () => {
+      setAddress("");
+      showMenu();
+    },
+  });
+  if (opened.error) {
+    setAddress("");
+    notice(() => t("challenge.link-failed", { why: opened.error }), { kind: "warning" });
+  }
+}
+
 async function boot() {
   try {
     engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
@@ -352,6 +375,7 @@ async function boot() {
     if (!params.start) return;
   }
   if (params.learn) await startLesson(params.learn, params.setup.speed);
+  else if (params.challenge) await challengeFromLink();
   else if (params.start) await startNew(completeSetup(params.setup, catalog));
 }
 
@@ -379,6 +403,10 @@ onLanguageChange(async () => {
   }
   if (otherTabShown) {
     showOtherTab(otherTabShown);
+    return;
+  }
+  if (html.dataset.screen === "challenge") {
+    await challengeFromLink();
     return;
   }
   if (html.dataset.screen === "menu") {

@@ -12,7 +12,7 @@
 import { t, language, onLanguageChange, LANGUAGES } from "./i18n.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
-import { parseParams } from "./params.js";
+import { parseParams, CHALLENGE_PATTERN, MAX_CHALLENGE } from "./params.js";
 import { completeSetup, defaultLevel, levelName, newSeed, MAX_SEED } from "./setup.js";
 import { copyText } from "./savecode.js";
 import { gameName } from "./game-name.js";
@@ -28,8 +28,16 @@ const catalog = manifest.games;
 const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // The embed's address for these choices (only what was chosen; the embed fills the rest).
+// A challenge (challenge.js's link from a final screen) stands for the game, seats and deal.
 export function embedUrl(base, choice) {
-  const fields = [
+  const fields = choice.challenge
+    ? [
+        ["challenge", choice.challenge],
+        ["speed", choice.instant ? "instant" : null],
+        ["autostart", choice.autostart ? "1" : null],
+        ["lang", choice.lang || null],
+      ]
+    : [
     ["game", choice.game],
     ["players", choice.players],
     ["seats", choice.seats.join(",")], // commas stay readable
@@ -38,7 +46,7 @@ export function embedUrl(base, choice) {
     ["speed", choice.instant ? "instant" : null],
     ["autostart", choice.autostart ? "1" : null],
     ["lang", choice.lang || null], // none: the reader's browser chooses
-  ];
+      ];
   const query = fields
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%2C/g, ",")}`)
@@ -73,6 +81,22 @@ state.autostart = false;
 state.resize = true;
 state.height = DEFAULT_HEIGHT;
 state.lang = language(); // the embed's words: this page's language, or "" (the reader's)
+state.dealKind = state.seed === null ? "new" : "fixed"; // or "challenge"
+state.challenge = null; // a challenge link's code, when one is pasted
+state.challengeText = "";
+
+// The code in a pasted challenge link (or a bare code), or null when it is none.
+export function challengeCode(text) {
+  let value = String(text || "").trim();
+  try {
+    const url = new URL(value);
+    value = url.searchParams.get("challenge") || "";
+  } catch {
+    // Not a link: a bare code.
+  }
+  value = value.replace(/\s+/g, "");
+  return value.length <= MAX_CHALLENGE && CHALLENGE_PATTERN.test(value) ? value : null;
+}
 
 function fromSetup(partial) {
   const setup = completeSetup(partial, catalog);
@@ -144,9 +168,11 @@ function render() {
         name: "deal",
         id: `b-deal-${value}`,
         value,
-        checked: (state.seed !== null) === (value === "fixed"),
+        checked: state.dealKind === value,
         onchange: () => {
+          state.dealKind = value;
           state.seed = value === "fixed" ? (state.seed ?? newSeed() % 100000) : null;
+          state.challenge = value === "challenge" ? challengeCode(state.challengeText) : null;
           render();
         },
       }),
@@ -191,6 +217,8 @@ function render() {
         seedInput,
         h("button", { type: "button", class: "button quiet", id: "b-new-seed", disabled: state.seed === null, onclick: () => ((state.seed = newSeed() % 100000), render()) }, t("embed.b-another-deal")),
       ),
+      dealRadio("challenge", t("embed.b-deal-challenge")),
+      state.dealKind === "challenge" ? challengeField() : null,
     ),
     h(
       "fieldset",
@@ -221,6 +249,31 @@ function render() {
     ),
   );
   update();
+}
+
+// "The deal of the week": a challenge link pasted here (its game, seats and deal are the
+// link's; the embed reads and checks it in full).
+function challengeField() {
+  const status = h("span", { class: "hint", id: "b-challenge-status", role: "status" }, challengeStatus());
+  const input = h("textarea", {
+    id: "b-challenge",
+    rows: "2",
+    spellcheck: "false",
+    "aria-describedby": "b-challenge-status",
+    oninput: (e) => {
+      state.challengeText = e.target.value;
+      state.challenge = challengeCode(e.target.value);
+      status.textContent = challengeStatus();
+      update();
+    },
+  });
+  input.value = state.challengeText;
+  return h("p", { class: "field" }, h("label", { for: "b-challenge" }, t("embed.b-challenge")), input, status);
+}
+
+function challengeStatus() {
+  if (state.challenge) return t("embed.b-challenge-ok");
+  return state.challengeText.trim() ? t("embed.b-challenge-bad") : t("embed.b-challenge-hint");
 }
 
 function setGame(id) {

@@ -197,7 +197,7 @@ export class EmbedPlayer {
       setup,
       id,
       onMenu: () => this.#leave(),
-      onPlayAgain: () => this.startNew({ ...setup, seed: newSeed() }),
+      onPlayAgain: () => this.startNew({ ...setup, seed: newSeed(), challenge: undefined }), // a new deal is no challenge
       onCrash: (error) => this.#crash(error),
     });
     await this.table.run();

@@ -185,15 +185,20 @@ function who(setup) {
   return t("embed.who", { humans, bots });
 }
 
+// A `challenge=` link's game, once read (challenge.js, loaded only for such a link):
+// { setup, name } (the friend's setup and the challenger's name), else null.
+let challenged = null;
+
 function coverFor(gameId, { single }) {
   const summary = summaryOf(gameId);
   const name = gameName(gameId);
-  const mine = params.setup.game === gameId ? params.setup : {};
+  const mine = challenged ? challenged.setup : params.setup.game === gameId ? params.setup : {};
   const setup = completeSetup({ ...mine, game: gameId }, catalog);
   const saved = lastUnfinished(gameId);
+  const what = () => (challenged ? { ready: challenged.setup } : { setup: { ...mine, game: gameId } });
   const play = h(
     "button",
-    { type: "button", class: "button primary play", dataset: { game: gameId }, onclick: () => start({ setup: { ...mine, game: gameId } }) },
+    { type: "button", class: "button primary play", dataset: { game: gameId }, onclick: () => start(what()) },
     single ? t("embed.play") : t("embed.play-game", { game: name }),
   );
   const cont = saved
@@ -209,7 +214,8 @@ function coverFor(gameId, { single }) {
     { class: "cover-game", dataset: { game: gameId } },
     h(Title, { class: "cover-title" }, name),
     h("p", { class: "pitch" }, summary.tagline),
-    single ? h("p", { class: "who" }, who(setup), mine.seed !== undefined ? ` ${t("embed.same-deal", { seed: String(mine.seed) })}` : "") : null,
+    single ? h("p", { class: "who" }, who(setup), mine.seed !== undefined && !challenged ? ` ${t("embed.same-deal", { seed: String(mine.seed) })}` : "") : null,
+    challenged ? h("p", { class: "challenge-who" }, t("challenge.embed-who", { name: challenged.name })) : null,
     h("div", { class: "cover-actions" }, play, cont),
     h(
       "p",
@@ -226,7 +232,7 @@ function showCover() {
   html.dataset.embed = "cover";
   html.dataset.screen = "cover";
   html.dataset.gameState = "none";
-  const ids = params.setup.game ? [params.setup.game] : gameIds;
+  const ids = challenged ? [challenged.setup.game] : params.setup.game ? [params.setup.game] : gameIds;
   const single = ids.length === 1;
   const importLink = h("button", { type: "button", class: "linkish import-open" }, t("saves.import-title"));
   importLink.addEventListener("click", () => openImport(importLink));
@@ -285,7 +291,7 @@ async function start(what) {
     }
     html.dataset.embed = "playing";
     if (what.resume) await player.continueSaved(what.resume);
-    else await player.startNew(completeSetup(what.setup, catalog));
+    else await player.startNew(what.ready || completeSetup(what.setup, catalog));
   } finally {
     starting = false;
   }
@@ -293,9 +299,23 @@ async function start(what) {
 
 // --- start-up ---------------------------------------------------------------------------------
 
+// `challenge=<code>`: the challenge's game on the cover (a code that does not read is a
+// notice, and the cover offers the games as without it).
+async function readChallengeLink() {
+  if (!params.challenge) return;
+  const { readChallenge, challengeSetup, challengerName } = await import("./challenge.js");
+  const read = await readChallenge(params.challenge, catalog);
+  if (read.error) {
+    notice(t("challenge.link-failed", { why: read.error }), { kind: "warning" });
+    return;
+  }
+  challenged = { setup: challengeSetup(read.challenge, params.challenge, catalog, params.setup.speed), name: challengerName(read.challenge) };
+}
+
 try {
   wordPage("embed");
   if (params.errors.length) notice(t("embed.link-problems"), { kind: "warning", items: () => params.errors });
+  await readChallengeLink();
   const unknown = languageProblem();
   if (unknown !== null) {
     const fallback = LANGUAGES.find((entry) => entry.code === language())?.name || language();
@@ -305,7 +325,8 @@ try {
   watchHeight();
   showCover();
   reportHeight();
-  if (autostart) {
+  if (autostart && challenged) start({ ready: challenged.setup });
+  else if (autostart) {
     const only = params.setup.game || gameIds[0];
     start({ setup: { ...params.setup, game: only } });
   }

@@ -21,7 +21,11 @@ import { parseBounded, jsonProblem } from "./json-limits.js";
 import { LESSON_IDS } from "./learn-lessons.js";
 import { readRulesParam } from "./rules-link.js";
 
+
 const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
+// A challenge link's code (challenge.js): its shape and greatest length.
+export const CHALLENGE_PATTERN = /^c1[zj]\.[A-Za-z0-9_-]+$/;
+export const MAX_CHALLENGE = 16_000; // characters: a whole Quodlibet game is about 1.5 KB
 
 export const KNOWN = [
   "game",
@@ -38,6 +42,7 @@ export const KNOWN = [
   "lang",
   "learn",
   "rules",
+  "challenge",
 ];
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
@@ -85,6 +90,8 @@ export function parseParams(search, catalog) {
       errors.push(t("setup.link-bad-flag", { flag, value: quote(seen.get(flag)) }));
     }
   }
+
+  if (seen.has("challenge")) return challengeLink(seen, result);
 
   const gameId = seen.get("game");
   const names = Object.keys(catalog).join(", ");
@@ -183,6 +190,25 @@ function lessonLink(seen, result) {
     else result.errors.push(`The speed must be ${SPEEDS.join(" or ")}, not ${quote(speed)}.`);
   }
   if (!result.errors.length) result.learn = id;
+  return result;
+}
+
+// `challenge=<code>` (challenge.js; with `speed=`, `lang=`, `embed=`, `autostart=` at most):
+// the code is only checked for its shape here (reading it is asynchronous: the page's
+// openChallenge reads it in full and says what is wrong). -> result with `challenge`.
+function challengeLink(seen, result) {
+  const code = seen.get("challenge").replace(/\s+/g, "");
+  result.challenge = null;
+  if (code.length > MAX_CHALLENGE) result.errors.push(t("challenge.code-too-long", { max: number(MAX_CHALLENGE) }));
+  else if (!CHALLENGE_PATTERN.test(code)) result.errors.push(t("challenge.code-not-ours"));
+  const extra = [...seen.keys()].filter((name) => !["challenge", "speed", "lang", "embed", "autostart"].includes(name));
+  if (extra.length) result.errors.push(t("challenge.link-extra", { names: extra.join(", ") }));
+  if (seen.has("speed")) {
+    const speed = seen.get("speed");
+    if (SPEEDS.includes(speed)) result.setup.speed = speed;
+    else result.errors.push(t("setup.link-bad-speed", { speeds: or(SPEEDS), value: quote(speed) }));
+  }
+  if (!result.errors.length) result.challenge = code;
   return result;
 }
 

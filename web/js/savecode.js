@@ -24,9 +24,9 @@ const VERSION = 1;
 const MAX_CODE = 200_000; // characters: far above any real game, well below trouble
 const MAX_INFLATED = MAX_RECORD; // bytes a code may inflate to (a whole game is ~40 KB)
 
-// --- bytes and text -----------------------------------------------------------------------
+// --- bytes and text (challenge.js's links use the same) --------------------------------------
 
-function toBase64Url(bytes) {
+export function toBase64Url(bytes) {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -34,21 +34,21 @@ function toBase64Url(bytes) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromBase64Url(text) {
+export function fromBase64Url(text) {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-async function through(stream, bytes) {
+export async function through(stream, bytes) {
   const piped = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(piped).arrayBuffer());
 }
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
 // Inflate `bytes`, reading the stream chunk by chunk and stopping (TooLarge) as soon as the
 // output passes `limit`: a small code that inflates to 100 MB is refused after 1 MB.
-async function inflateCapped(bytes, limit) {
+export async function inflateCapped(bytes, limit) {
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks = [];
   let size = 0;

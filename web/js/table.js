@@ -81,6 +81,8 @@ import { firstGroup, focusGroup, modal, placeOf, restorePlace } from "./keys.js"
 import { rulesButton } from "./rules.js";
 import * as generic from "./games/generic.js";
 import { refusalText as engineRefusal } from "./engine-words.js";
+import { replayButton } from "./replay.js";
+import { challengePanel } from "./challenge.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -629,6 +631,7 @@ export class Table {
       "section",
       { class: "round-summary", dataset: { round: String(entry.round) }, "aria-label": this.#roundName(entry.round) },
       this.renderer.renderRoundSummary(entry, this.ui),
+      this.coach ? null : replayButton(this, entry), // replay.js: that round move by move
     );
   }
 
@@ -764,6 +767,7 @@ export class Table {
           ),
         ),
         h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, t("table.menu"))),
+        challengePanel(this, pub), // challenge.js: "Challenge a friend", or a challenge's result
         pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": t("table.score-sheet") }, h("h2", {}, t("table.score-sheet")), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
       ),
     );

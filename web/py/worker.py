@@ -251,6 +251,85 @@ def take_back(data: dict[str, JSON]) -> str:
     return _reply({"undone": undone})
 
 
+# --- replays and challenges (issue 14) -----------------------------------------------------
+
+
+@_handled
+def replay_round(data: dict[str, JSON]) -> str:
+    """``{id, seat, round}`` -> ``{ok, round, steps, last, entry}``: a finished round of the
+    game under ``id`` move by move, as ``seat`` saw it (null: what every seat saw), from
+    ``engine.history.views_along``. ``steps[0]`` is the round as dealt, ``steps[k]`` the view
+    after its ``k``-th decision (``move``: ``{seat, action}``); the view after the last
+    decision is not sent (it already shows the next round's cards): ``last`` is that
+    decision and ``entry`` (the round's score-sheet entry) stands for its view. Each view is
+    the engine's own ``view(seat)`` at that point, with ``legal`` emptied (a replay offers no
+    move). A round not yet scored or a bad seat is the engine's refusal."""
+    history = _history()
+    game = _game(data)
+    views = history.views_along(game, data.get("seat"), data.get("round"))
+    number = int(data["round"])  # a whole round number: views_along refuses anything else
+    starts = history.round_starts(game)
+    made = history.decisions(game)
+    moves = [dict(d) for d in made[starts[number - 1] :][: len(views) - 1]]
+    steps = [
+        {"view": {**view, "legal": []}, "move": moves[k - 1] if k else None}
+        for k, view in enumerate(views[:-1])
+    ]
+    entry = game.score_sheet[number - 1]
+    return _reply({"round": number, "steps": steps, "last": moves[-1], "entry": entry})
+
+
+@_handled
+def challenge_replay(data: dict[str, JSON]) -> str:
+    """``{game, players, seed, options, seats, levels, moves}`` -> ``{ok, complete, totals,
+    rounds, reason?}``: a challenge's game played again from its seed, the person's seat
+    (``seats[s]`` ``"human"``, exactly one) making ``moves`` in order and each computer seat
+    answering as the table's computers do (``bot_action(levels[s], seed)``; only the
+    deterministic levels, easy and normal). ``complete`` is true when the moves, all legal,
+    end the game exactly: then ``totals`` and ``rounds`` (each round's scores) are the
+    replay's. Otherwise ``reason`` is ``illegal`` (move ``at`` is refused), ``short`` (the
+    moves run out first) or ``long`` (moves are left over)."""
+    engine = _engine()
+    seats = data.get("seats")
+    levels = data.get("levels")
+    moves = data.get("moves")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _BadRequest("request-seed-not-whole")
+    if not isinstance(seats, list) or not isinstance(levels, list) or len(levels) != len(seats):
+        raise _BadRequest("request-not-object")
+    if seats.count("human") != 1 or not all(s in ("human", "bot") for s in seats):
+        raise _BadRequest("request-not-object")
+    if not all(lv in ("easy", "normal") for s, lv in zip(seats, levels, strict=True) if s == "bot"):
+        raise _BadRequest("request-not-object")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise _BadRequest("request-not-object")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise _BadRequest("request-options-not-object")
+    game = engine.new_game(data.get("game"), data.get("players"), seed, options)
+    if game.players != len(seats):
+        raise _BadRequest("request-not-object")
+    person = seats.index("human")
+    used = 0
+    while not game.is_over:
+        seat = game.to_act
+        if seat != person:
+            game.apply(game.bot_action(levels[seat], seed))
+            continue
+        if used == len(moves):
+            return _reply({"complete": False, "reason": "short", "at": used})
+        try:
+            game.apply(moves[used])
+        except engine.IllegalActionError:
+            return _reply({"complete": False, "reason": "illegal", "at": used})
+        used += 1
+    if used != len(moves):
+        return _reply({"complete": False, "reason": "long", "at": used})
+    rounds = [entry["scores"] for entry in game.score_sheet]
+    return _reply({"complete": True, "totals": game.totals, "rounds": rounds})
+
+
 async def install(url: str) -> str:
     """The ``loadpackage`` variant: install the engine wheel from ``url`` (absolute), then
     import it. ``loadPackage`` logs failures instead of raising, so the import is the check."""
@@ -263,12 +342,14 @@ async def install(url: str) -> str:
 __export__ = [
     "apply",
     "bot",
+    "challenge_replay",
     "check",
     "drop",
     "games",
     "install",
     "load",
     "new_game",
+    "replay_round",
     "save",
     "take_back",
     "take_back_state",
