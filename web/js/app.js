@@ -332,8 +332,9 @@ async function carriedGame() {
   return id;
 }
 
-// `?challenge=<code>` (challenge.js): whose challenge it is, then Play starts that deal; a
-// code that does not read is a notice above the menu and changes nothing.
+// `?challenge=<code>` (challenge.js): whose challenge it is, then Play starts that deal (once
+// the engine is ready); a code that does not read is a notice above the menu and changes
+// nothing. Neither waits for the engine.
 async function challengeFromLink() {
   const opened = await openChallenge({
     root: main,
@@ -341,7 +342,10 @@ async function challengeFromLink() {
     catalog,
     speed: params.setup.speed,
     gameName,
-    onStart: (setup) => startNew(setup),
+    onStart: async (setup) => {
+      await engineReady;
+      await startNew(setup);
+    },
     onMenu: () => {
       setAddress("");
       showMenu();
@@ -375,7 +379,6 @@ async function boot() {
     if (!params.start) return;
   }
   if (params.learn) await startLesson(params.learn, params.setup.speed);
-  else if (params.challenge) await challengeFromLink();
   else if (params.start) await startNew(completeSetup(params.setup, catalog));
 }
 
@@ -416,3 +419,4 @@ onLanguageChange(async () => {
 });
 
 if (!leaving) boot();
+if (!leaving && params.challenge && !params.errors.length) challengeFromLink();

@@ -153,7 +153,19 @@ export async function openChallenge({ root, code, catalog, speed, gameName, onSt
   const setup = challengeSetup(c, code, catalog, speed);
   const name = challengerName(c);
   const computers = c.seats.flatMap((kind, seat) => (kind === "bot" ? [t("challenge.computer-at", { level: levelName(levelOf(setup, seat)) })] : []));
-  const play = h("button", { type: "button", class: "button primary", "data-control": "challenge-play", onclick: () => onStart(setup) }, t("challenge.play"));
+  const play = h(
+    "button",
+    {
+      type: "button",
+      class: "button primary",
+      "data-control": "challenge-play",
+      onclick: () => {
+        play.disabled = true; // one game, however often it is pressed
+        onStart(setup);
+      },
+    },
+    t("challenge.play"),
+  );
   root.replaceChildren(
     h(
       "section",
