@@ -44,10 +44,11 @@ const inFrame = window.parent !== window;
 let lastHeight = -1;
 
 // The document's height: the root's box (html and body have no minimum height here), or an
-// open dialog's bottom edge when that is lower (dialogs are absolutely placed in embed mode).
+// open dialog's bottom edge when that is lower (dialogs are absolutely placed in embed mode;
+// a replay is a native <dialog>, replay.js).
 function contentHeight() {
   let bottom = html.getBoundingClientRect().height;
-  for (const el of document.querySelectorAll(".overlay")) {
+  for (const el of document.querySelectorAll(".overlay, dialog[open]")) {
     bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
   }
   return Math.ceil(bottom);
@@ -70,7 +71,7 @@ function watchHeight() {
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
-        if (node.nodeType === 1 && node.classList.contains("overlay")) resized.observe(node);
+        if (node.nodeType === 1 && (node.classList.contains("overlay") || node.tagName === "DIALOG")) resized.observe(node);
       }
     }
     reportHeight();
