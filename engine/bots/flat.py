@@ -47,8 +47,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
     for _ in range(worlds):
         world_state = rng.next_u64()
         for index, action in enumerate(legal):
-            world_rng = Rng(0)
-            world_rng.state = world_state  # the same world, and the same rollout luck
+            world_rng = Rng(world_state)  # the same world, and the same rollout luck
             game = model.sample(view, world_rng)
             game.play_unchecked(action)
             sheet = game.score_sheet  # it only grows in play
