@@ -84,7 +84,7 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
         game.play_unchecked(legal[pick])
         play, sheet = game.play_unchecked, game.score_sheet  # the sheet only grows in play
         for _ in steps:
-            if game.is_over or len(sheet) != scored_before:
+            if len(sheet) != scored_before or game.is_over:
                 break
             play(rollout_action(game, rng))
         visits[pick] += 1
@@ -107,14 +107,17 @@ def search_level(model: SearchModel, budget: Budget) -> Level:
 
 
 def _ucb_pick(visits: list[int], value: list[float], total: int, c: float) -> int:
-    for index, count in enumerate(visits):
-        if count == 0:
-            return index
+    """The first unvisited action, else the first with the highest UCB1 score."""
+    if 0 in visits:
+        return visits.index(0)
     log_total = math.log(total)
-    return max(
-        range(len(visits)),
-        key=lambda i: value[i] / visits[i] + c * math.sqrt(log_total / visits[i]),
-    )
+    sqrt = math.sqrt
+    best, best_score = 0, -math.inf
+    for index, count in enumerate(visits):
+        score = value[index] / count + c * sqrt(log_total / count)
+        if score > best_score:
+            best, best_score = index, score
+    return best
 
 
 def margin_reward(scores: list[int], seat: int, scale: float, low_wins: bool = False) -> float:
