@@ -27,8 +27,9 @@ Hunting, QL-18); ``blind``: each player sees the other three hands but not their
 Trousers, QL-17)."""
 
 
-_REASONS: dict[tuple[str, tuple[tuple[str, object], ...]], str] = {}
-"""English score-sheet reasons by message code and parameters (a few hundred at most)."""
+_WORDED: dict[tuple[str, tuple[tuple[str, object], ...]], tuple[str, dict[str, object]]] = {}
+"""Score-sheet reasons in English and as JSON, by message code and parameters (a few
+hundred at most)."""
 
 
 @dataclass(frozen=True)
@@ -49,23 +50,29 @@ class Entry:
 
     @property
     def reason(self) -> str:
-        """``why`` in English, worded once per distinct message: every deal's score sheet
-        words its lines, and the same few lines ("took 3 tricks") recur all game."""
+        return self._worded()[0]
+
+    def _worded(self) -> tuple[str, dict[str, object]]:
+        """``why`` in English and as JSON, worked out once per distinct message: every
+        deal's score sheet words its lines, and the same few lines ("took 3 tricks") recur
+        all game. The JSON is shared: the score sheet stores a copy (``Game._score_round``)."""
+        why = self.why
         try:
-            key = (self.why.code, tuple(self.why.params.items()))
-            return _REASONS[key]
+            key = (why.code, tuple(why.params.items()))
+            return _WORDED[key]
         except TypeError:  # a parameter that is not hashable: word it each time
-            return str(self.why)
+            return str(why), why.to_json()
         except KeyError:
-            text = _REASONS[key] = str(self.why)
-            return text
+            worded = _WORDED[key] = (str(why), why.to_json())
+            return worded
 
     def to_json(self) -> dict[str, object]:
+        reason, why = self._worded()
         return {
             "seat": self.seat,
             "points": self.points,
-            "reason": self.reason,
-            "message": self.why.to_json(),
+            "reason": reason,
+            "message": why,
             "trick": self.trick,
         }
 
