@@ -1,6 +1,7 @@
 """First-visit bytes: what the page fetches until the engine is ready, raw and compressed.
 
     python3 benchmarks/site_bytes.py [--brotli-quality 11] [--timeout 120] [--stdlib both]
+                                     [--files]
 
 Builds the site into a temporary folder (by default twice: with the trimmed stdlib the site
 ships and with Pyodide's stock one, ``build.py build --stdlib full``, for the ratio), serves
@@ -11,7 +12,10 @@ sends, from the page and its worker, until ``<html data-engine="ready">``. Each 
 files is then compressed here: gzip at level 9 and brotli (quality 11 unless told; the PyPI
 ``brotli`` package, pip-installed on demand into ``.cache/site-bytes/``, else Node's
 built-in zlib, else skipped with a note).
-Also printed: the same for everything sw.js precaches (a full offline install).
+Also printed: the same for everything sw.js precaches (a full offline install), and for
+``embed.html?game=to-the-moon`` opened the same way, its cover shown, then Play pressed,
+until ready (issue 13 asks the embed's figures after Play too); ``--files`` lists each
+first-visit file with its raw and brotli sizes.
 
 Each file is compressed here whatever the server sent (``build.py serve`` compresses as a
 host does, docs/RUNTIME.md "Compression"; Netlify's levels are not documented, and on-the-fly
@@ -128,6 +132,15 @@ def node_brotli_size(node: str, quality: int, data: bytes) -> int:
     return int(out.stdout)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing of a transfer the browser cut short (it closes at ready, maybe while the
+    service worker is precaching); other errors are printed as usual."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def record_first_visit(
     build: ModuleType, site: Path, timeout_s: float, page_path: str = "", play: bool = False
 ) -> tuple[list[str], int]:
@@ -139,7 +152,7 @@ def record_first_visit(
     from playwright.sync_api import Request, sync_playwright
 
     handler = functools.partial(build.SiteHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -157,7 +170,7 @@ def record_first_visit(
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=[HOST_RULES])
-            page = browser.new_page()
+            page = browser.new_page(service_workers="block")
             page.on("request", on_request)
             started = time.monotonic()
             page.goto(url + page_path)
