@@ -88,15 +88,21 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     ranks = sorted(set(game.centre))
     best_value = -1e9
     best = ""
+    # Bids, then kills: ``threat`` written out for speed (the same arithmetic).
+    denials = [0.0] * 11
     for rank in ranks:
+        count = mine[rank]
+        denial = denials[rank] = DENIAL * (
+            ONE_WORTH if rank == ONE else rank * (1.0 - lead(rank, count - 1))
+        )
         if rank == ONE:
             continue
-        value = rank * (2.0 * lead(rank, mine[rank]) - 1.0) + DENIAL * threat(rank, mine[rank])
+        value = rank * (2.0 * lead(rank, count) - 1.0) + denial
         if value + PROGRESS > best_value:
             best_value, best = value + PROGRESS, BIDS[rank]
     if game.kills_allowed:  # NV-6
         for rank in ranks:
-            value = DENIAL * threat(rank, mine[rank]) + PROGRESS
+            value = denials[rank] + PROGRESS
             if value > best_value:
                 best_value, best = value, KILLS[rank]
     if game.swaps_allowed and game.turn <= SWAP_TURNS * game.players:  # NV-8
