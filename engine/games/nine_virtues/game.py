@@ -36,7 +36,15 @@ from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
 from .deal import Deal, aside_size, explicit_deal, shuffled_deal
-from .notation import ALL_CALLS, centre_actions, gives, parse_canonical
+from .notation import (
+    ALL_CALLS,
+    CANONICAL,
+    CENTRES,
+    centre_actions,
+    gives,
+    parse_action,
+    parse_canonical,
+)
 from .scoring import ONE, score_round
 
 PLAY = "play"
@@ -267,13 +275,15 @@ class NineVirtues(Game):
     def _legal(self) -> list[str]:
         if self._stage == CALL:
             return list(ALL_CALLS)
-        seat = self._current_seat()
-        assert seat is not None
-        block = centre_actions(frozenset(self._centre))
+        turns = self._turns
+        seat = (self._dealer + 1 + turns) % self.players  # NV-4, as ``_current_seat``
+        ranks = frozenset(self._centre)
+        block = CENTRES.get(ranks) or centre_actions(ranks)
         actions = list(block.bids)  # NV-5
-        if self._kills_allowed():
+        if turns >= self.players:  # NV-6, as ``_kills_allowed``
             actions += block.kills
-        if self._swaps_allowed():
+        limit = self.options["swap_limit"]
+        if limit is None or turns < limit:  # NV-8, as ``_swaps_allowed``
             swaps = block.swaps
             for give in gives(frozenset(self._hands[seat])):
                 actions += swaps[give]
@@ -312,7 +322,7 @@ class NineVirtues(Game):
         return message("not-allowed-now", action=action)  # pragma: no cover - legal() has it
 
     def _do(self, action: str) -> None:
-        verb, ranks = parse_canonical(action)
+        verb, ranks = CANONICAL.get(action) or parse_action(action)
         seat = self._current_seat()
         assert seat is not None
         if verb == "call":

@@ -85,17 +85,18 @@ class CentreActions(NamedTuple):
     swaps: tuple[tuple[str, ...], ...]
 
 
-_CENTRES: dict[frozenset[int], CentreActions] = {}
+CENTRES: dict[frozenset[int], CentreActions] = {}
+"""``centre_actions`` worked out so far, by set of centre ranks."""
 _GIVES: dict[frozenset[int], tuple[int, ...]] = {}
 
 
 def centre_actions(centre: frozenset[int]) -> CentreActions:
     """The actions the centre ranks ``centre`` offer (worked out once per set of ranks:
     there are at most 1,024)."""
-    block = _CENTRES.get(centre)
+    block = CENTRES.get(centre)
     if block is None:
         present = [rank for rank in RANKS_AS_TEXT if rank in centre]
-        block = _CENTRES[centre] = CentreActions(
+        block = CENTRES[centre] = CentreActions(
             tuple(BIDS[rank] for rank in present if rank != 1),
             tuple(KILLS[rank] for rank in present),
             tuple(tuple(SWAPS[give][take] for take in present) for give in range(11)),
