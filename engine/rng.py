@@ -15,6 +15,8 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(257))
+"""``below(n)`` rejects draws at or above ``_LIMITS[n]`` (the largest multiple of ``n``)."""
 
 
 def _mix(z: int) -> int:
@@ -56,12 +58,11 @@ class Rng:
             raise ValueError("below() needs n >= 1")
         if n == 1:
             return 0
-        limit = _SPAN - _SPAN % n
-        next_u64 = self.next_u64
-        while True:
-            x = next_u64()
-            if x < limit:
-                return x % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
+        x = self.next_u64()
+        while x >= limit:  # about once in 2**58 draws for a small n
+            x = self.next_u64()
+        return x % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
