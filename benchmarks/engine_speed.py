@@ -36,9 +36,11 @@ action list, so every engine replays exactly the same positions with ``apply``. 
 time cap; 5883fa8's ``bot_action`` takes it too) is timed in CPU seconds (``process_time``
 on CPython, Node's ``process.cpuUsage()`` in Pyodide), best of ``SEARCH_REPEATS`` passes
 over all positions; playouts per second = positions * K / CPU seconds. A playout is one
-search iteration: a sampled world played to the end of the round (in Nine Virtues an
-iteration also plays the baseline action in the same world, in both engines). The actions
-chosen must be the same on CPython and Pyodide for one engine (a determinism check).
+unit of the search budget: a sampled world played to the end of the round. (5883fa8's Nine
+Virtues paired each with a playout of a baseline action in the same world, two rollouts an
+iteration; the working tree's paired search plays one rollout per unit of budget, so its
+figure counts half the rollouts of the baseline's.) The actions chosen must be the same on
+CPython and Pyodide for one engine (a determinism check).
 
 This file is also imported inside Pyodide by ``engine_speed.mjs``, which calls
 ``run_plan``; only the functions above ``# --- CPython side`` are used there.
