@@ -17,6 +17,7 @@ import pytest
 from browser_support import SAVE_PREFIX, saved_games, watch
 from korean_text import english_words, overflowing
 from playwright.sync_api import Browser, Page
+from test_axe import check as axe_check
 
 import engine
 
@@ -221,6 +222,7 @@ def test_a_challenge_made_in_one_context_is_verified_in_another(
     assert result.locator("td[data-who=them][data-total]").inner_text() == str(challenger.totals[0])
     assert result.locator("thead th").all_inner_texts()[1:] == ["You", "Ann"]
     assert "Ann's score is verified" in result.locator(".challenge-verdict").inner_text()
+    axe_check(friend, "a challenge's result")
     friend_context.close()
 
 

@@ -15,6 +15,7 @@ import pytest
 from browser_support import SAVE_PREFIX
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
+from test_axe import check as axe_check
 
 import engine
 
@@ -167,6 +168,9 @@ def test_the_final_screen_and_round_dialog_offer_a_replay(page: Page, site_url: 
     assert page.locator("dialog.replay-dialog").get_attribute("data-round") == str(
         len(game.score_sheet)
     )
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    axe_check(page, "a replay from the final screen")
     page.click("[data-control=replay-close]")
     page.wait_for_selector("dialog.replay-dialog", state="detached")
 

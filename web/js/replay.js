@@ -18,7 +18,7 @@
 // arrow keys step (Home/End: the start and the end), and Play steps at a pace until paused.
 
 import { h } from "./dom.js";
-import { t, number } from "./i18n.js";
+import { t, number, onLanguageChange } from "./i18n.js";
 import * as generic from "./games/generic.js";
 
 export const PACE_MS = 900; // one move per this long while playing
@@ -167,10 +167,14 @@ export async function openReplay(table, round, opener) {
     keys[event.key]();
   });
   dialog.addEventListener("close", () => {
+    unlisten();
     stop();
     dialog.remove();
     if (opener && opener.isConnected) opener.focus({ preventScroll: true });
   });
+  // A new language redraws the table from its save (app.js): this replay's button goes with
+  // it, so the replay closes rather than stay in the old words.
+  const unlisten = onLanguageChange(() => dialog.open && dialog.close());
   paint();
   document.body.append(dialog);
   dialog.showModal();
