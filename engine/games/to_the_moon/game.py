@@ -324,7 +324,8 @@ class ToTheMoon(Game):
             if perfect:
                 self._win_trick(seat, perfect=True)
             else:
-                self.turn = self._next_in(seat)
+                nxt = seat + 1 if seat + 1 < self.players else 0
+                self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
             return
         if verb == TEST_VERB:
             deck = self.deck
@@ -348,7 +349,8 @@ class ToTheMoon(Game):
                 if perfect:
                     self._win_trick(seat, perfect=True)
                 else:
-                    self.turn = self._next_in(seat)
+                    nxt = seat + 1 if seat + 1 < self.players else 0
+                    self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
                 return
             self._go_out(seat, card)
             if log is not None:
@@ -376,7 +378,8 @@ class ToTheMoon(Game):
         if self.players_in == 1:
             self._win_trick(self.is_in.index(True), perfect=False)
         else:
-            self.turn = self._next_in(seat)
+            nxt = seat + 1 if seat + 1 < self.players else 0
+            self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
 
     def _go_out(self, seat: int, taken: int | None) -> None:
         """TM-7, TM-8: ``seat`` is out, with ``taken`` (if any) into hand, face up."""
