@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 
 from ...game import Game
-from ...rng import Rng
 from ..search import Budget, search_level
 from .rollout import rollout_action
 from .sample import sample_state
@@ -42,11 +41,10 @@ WIN_WEIGHT = 0.8
 class QuodlibetSearch:
     """The ``SearchModel`` of Quodlibet (``engine/bots/search.py``)."""
 
-    def sample(self, view: View, rng: Rng) -> Game:
-        return sample_state(view, rng)
-
-    def rollout_action(self, game: Game, rng: Rng) -> str:
-        return rollout_action(game, rng)
+    # The functions themselves, not methods that call them: a rollout asks for thousands
+    # of actions, and each wrapper call would be one more Python call per card.
+    sample = staticmethod(sample_state)
+    rollout_action = staticmethod(rollout_action)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         return deal_reward(game, seat, scored_before)

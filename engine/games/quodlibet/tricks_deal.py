@@ -196,13 +196,13 @@ class TricksDeal:
             self.to_act = next_seat(seat, PLAYERS)
             return {"card": card}
         winner = best[0]  # QL-7: the highest card of the suit led wins
-        done = Trick(tuple(trick))
-        self.tricks.append(done)
+        tricks = self.tricks
+        tricks.append(Trick(tuple(trick)))
         self.trick = []
         self._best = None
         self.leader = winner  # QL-7: the winner leads next
-        self.to_act = None if len(self.tricks) == TRICKS else winner
-        return {"card": card, "trick_number": len(self.tricks), "trick_winner": winner}
+        self.to_act = None if len(tricks) == TRICKS else winner
+        return {"card": card, "trick_number": len(tricks), "trick_winner": winner}
 
     def entries(self) -> list[Entry]:
         """The score sheet lines of the deal (none before it is done), worked out once."""
