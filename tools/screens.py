@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import shutil
 import sys
@@ -62,9 +63,60 @@ class Shot:
     remembered by an earlier shot never carries over."""
     menu: bool = False
     """A shot of the menu (no game is started; the whole page, not only the window)."""
+    press: str = ""
+    """A control to press after the moves (a CSS selector), e.g. the bar's Take back."""
+    storage: tuple[tuple[str, str], ...] = ()
+    """localStorage entries (key, text) written before the link is opened."""
 
 
 HUMAN_VS_COMPUTERS = "seats=human,bot,bot,bot&level=easy&speed=instant"
+
+
+def record_entry(
+    game: str, level: str, played: int, won: int, best: int, total: int, streak: int
+) -> tuple[str, str]:
+    """A records.js entry with its check (FNV-1a over the fields, as records.js computes it)."""
+    entry: dict[str, Any] = {
+        "format": "parlour-records",
+        "version": 1,
+        "game": game,
+        "level": level,
+        "played": played,
+        "won": won,
+        "best": best,
+        "total": total,
+        "streak": streak,
+        "counted": [f"g{i}" for i in range(played)],
+    }
+    fields = [
+        "format",
+        "version",
+        "game",
+        "level",
+        "played",
+        "won",
+        "best",
+        "total",
+        "streak",
+        "counted",
+    ]
+    text = json.dumps([entry[name] for name in fields], separators=(",", ":"))
+    value = 0x811C9DC5
+    for char in text:
+        value = ((value ^ ord(char)) * 0x01000193) & 0xFFFFFFFF
+    entry["check"] = f"{value:08x}"
+    return f"parlour:v1:records:{game}:{level}", json.dumps(entry)
+
+
+def sample_records() -> tuple[tuple[str, str], ...]:
+    return (
+        record_entry("nine-virtues", "normal", 7, 4, 34, 171, 2),
+        record_entry("to-the-moon", "easy", 3, 3, 41, 102, 3),
+        record_entry("to-the-moon", "hard", 5, 1, 28, 96, 0),
+        record_entry("quodlibet", "normal", 2, 1, -12, 40, 1),
+    )
+
+
 SHOTS = (
     Shot("nine-virtues", f"?game=nine-virtues&players=4&{HUMAN_VS_COMPUTERS}&seed=7", moves=2),
     Shot("to-the-moon", f"?game=to-the-moon&players=4&{HUMAN_VS_COMPUTERS}&seed=7", moves=4),
@@ -90,6 +142,23 @@ SHOTS = (
         lang="ko",
     ),
     Shot("menu-ko", "?", moves=0, lang="ko", menu=True),
+    # Take back: three moves against the computer, then the bar's Take back (the log notes it).
+    Shot(
+        "take-back",
+        f"?game=to-the-moon&players=3&{HUMAN_VS_COMPUTERS}&seed=7",
+        3,
+        press="[data-control=take-back]",
+    ),
+    Shot(
+        "take-back-ko",
+        f"?game=to-the-moon&players=3&{HUMAN_VS_COMPUTERS}&seed=7",
+        3,
+        lang="ko",
+        press="[data-control=take-back]",
+    ),
+    # The menu's records panel (records.js), with records of three games and levels.
+    Shot("menu-records", "?", moves=0, menu=True, storage=sample_records()),
+    Shot("menu-records-ko", "?", moves=0, lang="ko", menu=True, storage=sample_records()),
 )
 
 
@@ -121,6 +190,12 @@ def chromium(playwright: Playwright) -> str:
 
 def play_to(page: Page, url: str, shot: Shot) -> None:
     """Open the shot's link and make the person's first ``shot.moves`` moves."""
+    if shot.storage:
+        page.goto(f"{url}?lang={shot.lang}")
+        page.evaluate(
+            "(entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v))",
+            [list(pair) for pair in shot.storage],
+        )
     page.goto(f"{url}{shot.query}&lang={shot.lang}")
     page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
     if shot.menu:
@@ -134,6 +209,10 @@ def play_to(page: Page, url: str, shot: Shot) -> None:
             continue
         over = page.evaluate("document.documentElement.dataset.gameState") == "over"
         if made >= shot.moves or over:
+            if shot.press:
+                page.click(shot.press)
+                page.wait_for_selector(".log li.taken-back", timeout=60_000)
+                page.wait_for_function(READY, timeout=120_000)
             return
         control = page.query_selector(".table [data-action]")
         control.click()

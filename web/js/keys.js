@@ -154,3 +154,16 @@ export function modal(overlay, dialog, first) {
     for (const el of outside) el.inert = false;
   };
 }
+
+/**
+ * Whether ``event`` (a keydown) is the undo shortcut, Ctrl+Z or ⌘Z (no Shift, no Alt: those
+ * are redo elsewhere), meant for the page: not while typing in a field (its own undo) and not
+ * while a dialog is open (it has its own buttons).
+ */
+export function isUndoKey(event) {
+  if (event.key !== "z" && event.key !== "Z") return false;
+  if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return false;
+  const el = event.target;
+  if (el && el.closest && el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return false;
+  return !document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
+}

@@ -13,6 +13,7 @@ import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
 import { rulesButton } from "./rules.js";
 import { gameName, roundOf } from "./game-name.js";
+import { recordBook, recordWords } from "./records.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 
@@ -93,6 +94,7 @@ export class Menu {
           h("details", { class: "import-save" }, h("summary", {}, t("saves.import-title")), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
         ),
         form,
+        (this.recordsPanel = this.#records()),
         h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, t("menu.embed-link"))),
       ),
     );
@@ -370,8 +372,39 @@ export class Menu {
     );
   }
 
+  // This device's records against the computer (records.js), one line per game and level.
+  #records() {
+    const records = recordBook(this.store, this.catalog).all();
+    return h(
+      "section",
+      { class: "records", "aria-labelledby": "records-title" },
+      h("h2", { id: "records-title" }, t("records.title")),
+      records.length
+        ? h(
+            "ul",
+            { class: "record-list" },
+            records.map((record) =>
+              h(
+                "li",
+                { dataset: { game: record.game, level: record.level } },
+                h("strong", {}, t("records.game-level", { game: gameName(record.game), level: record.level })),
+                " ",
+                h("span", {}, recordWords(record)),
+              ),
+            ),
+          )
+        : h("p", { class: "hint" }, t("records.none")),
+      h("p", { class: "hint" }, t("records.what-counts")),
+    );
+  }
+
   refreshSaved() {
     if (!this.savedList) return;
+    if (this.recordsPanel && this.recordsPanel.isConnected) {
+      const fresh = this.#records();
+      this.recordsPanel.replaceWith(fresh);
+      this.recordsPanel = fresh;
+    }
     const entries = this.store.list();
     if (!entries.length) {
       this.savedList.replaceChildren(

@@ -18,6 +18,7 @@ import { parseBounded, jsonProblem } from "./json-limits.js";
 import { t } from "./i18n.js";
 import { gameName, roundOf } from "./game-name.js";
 import { refusalText } from "./engine-words.js";
+import { recordsForExport, recordsFromImport } from "./records.js";
 
 const FORMAT = "parlour-save-code";
 const VERSION = 1;
@@ -86,6 +87,7 @@ export async function encodeSave(record) {
     toAct: record.toAct ?? null,
     created: record.created,
     updated: record.updated,
+    records: recordsForExport(), // this device's records travel with its saves (records.js)
   };
   const bytes = new TextEncoder().encode(JSON.stringify(payload));
   if (typeof CompressionStream === "function") {
@@ -139,6 +141,7 @@ export async function decodeSave(text, catalog) {
     toAct: typeof payload.toAct === "string" ? payload.toAct : null,
     created: typeof payload.created === "string" ? payload.created : undefined,
     updated: typeof payload.updated === "string" ? payload.updated : "",
+    records: Array.isArray(payload.records) ? payload.records : [],
   };
   return { record };
 }
@@ -160,6 +163,7 @@ export async function checkWithEngine(engine, record) {
 // when the save there is an older state of the same game (carrying a game back and forth
 // updates it); anything else gets a new id, so an import never overwrites another game.
 export function importRecord(store, record) {
+  recordsFromImport(store, record.records); // the records it carries (records.js), each checked
   let id = record.id;
   if (id) {
     const here = store.read(id).record;

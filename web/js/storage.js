@@ -46,6 +46,13 @@ function engineFacts(text) {
   return { game: body.game, players: body.players, moves: body.log.filter((e) => e && "action" in e).length };
 }
 
+// An engine save's decisions as comparable text (["0:build 7", ...]), or null when unreadable.
+function decisionsOf(text) {
+  const body = parseBounded(text, MAX_RECORD).value;
+  if (!body || typeof body !== "object" || !Array.isArray(body.log)) return null;
+  return body.log.map((e) => (e && typeof e === "object" ? `${e.seat}:${e.action}` : "?"));
+}
+
 const timeOf = (iso) => {
   const date = Date.parse(iso);
   return Number.isNaN(date) ? "" : new Date(date).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
@@ -163,11 +170,13 @@ export class SaveStore {
 
   // Save (create or update) a game. -> true when it is in localStorage, false when it is
   // kept in memory only (or refused: another tab holds it, or it would shorten the game).
-  write(fields) {
+  // `{ takenBack: true }`: the person took moves back (table.js), so the game may be shorter,
+  // but only by moves at its end (its moves are the first ones of the previous copy's).
+  write(fields, { takenBack = false } = {}) {
     if (this.lost.has(fields.id)) return false; // another tab took this game over: it writes it now
     const now = new Date().toISOString();
     const previous = this.read(fields.id).record;
-    if (previous && !this.#extends(previous, fields)) {
+    if (previous && !this.#extends(previous, fields) && !(takenBack && this.#shortens(previous, fields))) {
       this.onNotice(() => t("notices.played-further"));
       return false;
     }
@@ -183,6 +192,14 @@ export class SaveStore {
     const before = engineFacts(previous.engine);
     const after = engineFacts(fields.engine);
     return !before || !after || after.moves >= before.moves;
+  }
+
+  // Whether `fields`'s game is `previous`'s with moves taken off its end (a take back).
+  #shortens(previous, fields) {
+    const before = decisionsOf(previous.engine);
+    const after = decisionsOf(fields.engine);
+    if (!before || !after || after.length > before.length) return false;
+    return after.every((entry, i) => entry === before[i]);
   }
 
   #put(id, text, previous) {

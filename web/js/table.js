@@ -77,12 +77,13 @@ import { defaultName, levelOf } from "./setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
 import { announcer } from "./announce.js";
-import { firstGroup, focusGroup, modal, placeOf, restorePlace } from "./keys.js";
+import { firstGroup, focusGroup, isUndoKey, modal, placeOf, restorePlace } from "./keys.js";
 import { rulesButton } from "./rules.js";
 import * as generic from "./games/generic.js";
 import { refusalText as engineRefusal } from "./engine-words.js";
 import { replayButton } from "./replay.js";
 import { challengePanel } from "./challenge.js";
+import { recordBook, recordWords } from "./records.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -137,6 +138,22 @@ export class Table {
     this.say = announcer();
     this.heard = { round: 0, count: 0 }; // the log entries already announced
     this.place = null; // where keyboard focus was in the table (keys.js placeOf)
+    // Take back (engine/history.py through the worker): offered against computers and in
+    // pass-and-play, never in a demo or a lesson. `takeBack` is the engine's answer for the
+    // person on screen at their turn ({available, reason, seats}); `lastMover` the person
+    // who moved last (pass-and-play: they may take it back until the next person's turn
+    // begins); `takenBack` the log's note of the move just taken back.
+    this.takeBackOffered = !this.coach && this.humans.length > 0;
+    this.takeBack = null;
+    this.lastMover = null;
+    this.takenBack = null;
+    this.shrinking = false; // the next save is shorter than the last (a take back)
+    this.onKey = (event) => {
+      if (!isUndoKey(event) || !this.takeBackOffered || this.closed) return;
+      event.preventDefault();
+      if (html.dataset.screen === "pass") this.root.querySelector("[data-control=pass-take-back]")?.click();
+      else if (html.dataset.screen === "table") this.#takeBackPressed();
+    };
     this.ui = {
       act: (action) => this.#act(action),
       explain: (action) => this.#explain(action),
@@ -171,6 +188,7 @@ export class Table {
     this.roundsSeen = first.view.score_sheet.length;
     this.heard = { round: first.view.round, count: first.view.log.length }; // the page shows those
     this.say.clear();
+    document.addEventListener("keydown", this.onKey);
     this.dirty = true; // save at once: a new game, or a loaded one under its id
     this.#loop().catch((error) => {
       if (!this.closed) this.onCrash(error);
@@ -179,6 +197,7 @@ export class Table {
 
   close() {
     this.closed = true;
+    document.removeEventListener("keydown", this.onKey);
     this.say.clear();
     this.stopHint();
     this.engine.drop(this.id).catch(() => {});
@@ -203,6 +222,8 @@ export class Table {
 
   async #save(pub) {
     const { save } = await this.#call("save");
+    const takenBack = this.shrinking;
+    this.shrinking = false;
     this.store.write({
       id: this.id,
       setup: this.setup,
@@ -210,7 +231,7 @@ export class Table {
       round: pub.round,
       over: pub.over,
       toAct: pub.to_act === null ? null : this.seatName(pub.to_act),
-    });
+    }, { takenBack });
   }
 
   // --- the game loop -------------------------------------------------------------------
@@ -271,8 +292,9 @@ export class Table {
 
   async #humanTurn(seat) {
     if (this.humans.length > 1 && this.onScreen !== seat) {
-      await this.#passTo(seat);
+      const choice = await this.#passTo(seat);
       if (this.closed) return;
+      if (choice === "take-back") return; // the loop goes on with the mover's turn again
     }
     this.waitingFor = seat;
     this.turn += 1;
@@ -304,6 +326,8 @@ export class Table {
       }
       this.#say("");
       this.dirty = true;
+      this.lastMover = this.onScreen;
+      this.takenBack = null;
       this.turn += 1;
       this.#clearHint();
       const tableEl = this.root.querySelector(".table");
@@ -336,6 +360,8 @@ export class Table {
     this.view = view;
     this.ui.me = view.seat;
     this.ui.scoreSheet = view.score_sheet;
+    await this.#takeBackState(view);
+    if (this.closed) return;
     this.#paint(view);
     this.#announceNews(view);
   }
@@ -456,6 +482,7 @@ export class Table {
   // In the bar: Hint (for the person to act) and "Last trick" (any time).
   #tools(view) {
     const hint = this.#hintLine(view);
+    const back = this.#takeBackButton(view);
     const last = this.renderer.renderLastTrick ? this.renderer.renderLastTrick(view, this.ui) : null;
     this.lastTrick = last;
     if (!last) this.lastOpen = false;
@@ -473,8 +500,108 @@ export class Table {
           last.title,
         )
       : null;
-    if (!hint && !button) return null;
-    return h("div", { class: "table-tools" }, hint, button);
+    if (!hint && !button && !back) return null;
+    return h("div", { class: "table-tools" }, hint, back, button);
+  }
+
+  // --- take back -----------------------------------------------------------------------
+
+  // What the engine says about taking back the on-screen person's last move, asked once per
+  // turn of theirs (a replay in the worker): -> this.takeBack = {turn, available, why}, or
+  // null where no take back is offered (a demo, a lesson, a finished game, a pass screen).
+  async #takeBackState(view) {
+    const seat = this.onScreen;
+    if (!this.takeBackOffered || view.over || seat === null) {
+      this.takeBack = null;
+      return;
+    }
+    if (this.waitingFor !== seat || view.to_act !== seat) {
+      this.takeBack = { turn: null, available: false, why: t("table.take-back-wait") };
+      return;
+    }
+    if (this.takeBack && this.takeBack.turn === this.turn) return;
+    this.takeBack = { turn: this.turn, ...(await this.#takeBackAnswer(seat)) };
+  }
+
+  // -> {available, why}: whether `seat` may take its last move back now.
+  async #takeBackAnswer(seat) {
+    const reply = await this.engine.call("take_back_state", { id: this.id, seat });
+    if (reply.error) return { available: false, why: refusalText(reply.error, (s) => this.seatName(s)) };
+    if (!reply.available) {
+      const code = reply.reason && reply.reason.code;
+      if (code === "history-nothing-to-take-back") return { available: false, why: t("table.take-back-none") };
+      if (code === "history-round-ended") return { available: false, why: t("table.take-back-round-ended", { word: this.#roundWord() }) };
+      return { available: false, why: refusalText({ message: reply.reason }, (s) => this.seatName(s)) };
+    }
+    // Pass-and-play: never past another person's move (their turn has begun since).
+    const others = reply.seats.filter((s) => s !== seat && this.setup.seats[s] === "human");
+    if (others.length) return { available: false, why: t("table.take-back-other-moved", { name: this.seatName(others[0]) }) };
+    return { available: true, why: "" };
+  }
+
+  // On the table bar: "Take back", with why not (said when pressed) while it cannot be done.
+  #takeBackButton() {
+    const state = this.takeBack;
+    if (!state) return null;
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: "button quiet take-back-button",
+        "data-control": "take-back",
+        "aria-disabled": state.available ? null : "true",
+        "aria-describedby": state.available ? null : "take-back-why",
+        "aria-keyshortcuts": "Control+Z Meta+Z",
+        onclick: () => this.#takeBackPressed(),
+      },
+      t("table.take-back"),
+    );
+    const why = state.available ? null : h("span", { id: "take-back-why", class: "visually-hidden" }, state.why);
+    return h("span", { class: "take-back" }, button, why);
+  }
+
+  async #takeBackPressed() {
+    const state = this.takeBack;
+    if (!state || this.closed) return;
+    const mine = this.waitingFor !== null && this.waitingFor === this.onScreen;
+    if (!state.available || !mine || this.acting) {
+      this.#say(state.available ? t("table.take-back-wait") : state.why);
+      return;
+    }
+    if (await this.#doTakeBack(this.onScreen)) await this.#render();
+  }
+
+  // Take `seat`'s last move back in the engine, the others' replies after it too; the save
+  // is written at once (shorter: the store allows it for a take back only), the move taken
+  // back is said and noted in the log. -> true when it was taken back.
+  async #doTakeBack(seat) {
+    this.acting = true;
+    try {
+      const before = (await this.#call("view", seat)).view;
+      const reply = await this.engine.call("take_back", { id: this.id, seat });
+      if (this.closed) return false;
+      if (reply.error) {
+        this.#say(refusalText(reply.error, (s) => this.seatName(s)));
+        return false;
+      }
+      const after = (await this.#call("view", null)).view;
+      const mine = before.log.slice(after.log.length).find((entry) => entry.seat === seat);
+      const move = mine ? this.#describeText(mine, before) : null;
+      const text = move ? t("table.taken-back", { move }) : t("table.taken-back-plain");
+      this.takenBack = { round: after.round, text };
+      this.heard = { round: after.round, count: after.log.length }; // nothing new to say
+      this.lastMover = null;
+      this.turn += 1; // a hint asked for the undone position is of no use now
+      this.#clearHint();
+      this.#say("");
+      this.shrinking = true;
+      await this.#save(after);
+      this.dirty = false;
+      this.say.polite(text);
+      return true;
+    } finally {
+      this.acting = false;
+    }
   }
 
   // Drawn over the table (it never pushes the hand down), from the view on screen.
@@ -617,6 +744,8 @@ export class Table {
 
   #log(view) {
     const items = view.log.map((entry) => h("li", {}, this.#describe(entry, view)));
+    const note = this.takenBack && this.takenBack.round === view.round ? this.takenBack.text : null;
+    if (note) items.push(h("li", { class: "taken-back" }, note));
     return h(
       "section",
       { class: "log", "aria-labelledby": "log-title" },
@@ -703,13 +832,39 @@ export class Table {
     });
   }
 
-  // Pass-and-play: hide everything until the next person says they are at the device.
-  #passTo(seat) {
+  // Pass-and-play: hide everything until the next person says they are at the device. The
+  // person who just moved may still take their move back here (their turn again, with the
+  // computers' replies undone): -> "show" or "take-back".
+  async #passTo(seat) {
     const name = this.seatName(seat);
+    const mover = this.lastMover;
     this.onScreen = null;
     this.ui.me = null;
     this.say.clear(); // nothing of the last person's view follows them away
+    const offer = this.takeBackOffered && mover !== null && mover !== seat ? await this.#takeBackAnswer(mover) : null;
+    if (this.closed) return "show";
     return new Promise((resolve) => {
+      const back = offer && offer.available
+        ? h(
+            "p",
+            {},
+            h(
+              "button",
+              {
+                type: "button",
+                class: "button quiet",
+                "data-control": "pass-take-back",
+                onclick: async () => {
+                  if (!(await this.#doTakeBack(mover))) return;
+                  this.onScreen = mover;
+                  this.ui.me = mover;
+                  resolve("take-back");
+                },
+              },
+              t("table.pass-take-back", { name: this.seatName(mover) }),
+            ),
+          )
+        : null;
       const button = h(
         "button",
         {
@@ -717,7 +872,8 @@ export class Table {
           class: "button primary",
           onclick: () => {
             this.onScreen = seat;
-            resolve();
+            this.lastMover = null; // the next person's turn begins: no take back past it
+            resolve("show");
           },
         },
         t("table.pass-show", { name }),
@@ -729,6 +885,7 @@ export class Table {
           h("h1", { id: "pass-title" }, t("table.pass-title", { name })),
           h("p", {}, t("table.pass-text", { name })),
           button,
+          back,
           h("p", {}, h("button", { type: "button", class: "button quiet", onclick: () => this.onMenu() }, t("table.menu"))),
         ),
       );
@@ -736,6 +893,20 @@ export class Table {
       window.scrollTo(0, 0);
       button.focus();
     });
+  }
+
+  // The person's record at this game and level, on the final screen (records.js).
+  #recordLine(record, pub) {
+    const score = pub.totals[this.setup.seats.indexOf("human")];
+    const low = Boolean(this.info.low_score_wins);
+    const best = record.fresh && record.played > 1 && score === record.best;
+    return h(
+      "section",
+      { class: "record-line", "aria-labelledby": "record-title", dataset: { game: record.game, level: record.level } },
+      h("h2", { id: "record-title" }, t("records.best", { game: this.gameName(), level: record.level, score: number(record.best), low: String(low) })),
+      best ? h("p", { class: "record-new" }, t("records.new-best")) : null,
+      h("p", {}, recordWords(record)),
+    );
   }
 
   async #showOver(pub) {
@@ -752,6 +923,7 @@ export class Table {
     const order = pub.totals.map((total, seat) => ({ total, seat }));
     order.sort((a, b) => (this.info.low_score_wins ? a.total - b.total : b.total - a.total) || a.seat - b.seat);
     const again = h("button", { type: "button", class: "button primary play-again", onclick: () => this.onPlayAgain() }, t("table.play-again"));
+    const record = this.coach ? null : recordBook(this.store, this.catalog).add(this.id, this.setup, pub);
     this.root.replaceChildren(
       h(
         "section",
@@ -766,6 +938,7 @@ export class Table {
             h("li", { class: pub.winners.includes(seat) ? "winner" : "" }, h("span", { class: "name" }, this.seatName(seat)), h("strong", {}, number(total))),
           ),
         ),
+        record ? this.#recordLine(record, pub) : null,
         h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, t("table.menu"))),
         challengePanel(this, pub), // challenge.js: "Challenge a friend", or a challenge's result
         pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": t("table.score-sheet") }, h("h2", {}, t("table.score-sheet")), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
