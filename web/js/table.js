@@ -139,11 +139,12 @@ export class Table {
     this.heard = { round: 0, count: 0 }; // the log entries already announced
     this.place = null; // where keyboard focus was in the table (keys.js placeOf)
     // Take back (engine/history.py through the worker): offered against computers and in
-    // pass-and-play, never in a demo or a lesson. `takeBack` is the engine's answer for the
+    // pass-and-play, never in a demo, a lesson or a challenge. `takeBack` is the engine's answer for the
     // person on screen at their turn ({available, reason, seats}); `lastMover` the person
     // who moved last (pass-and-play: they may take it back until the next person's turn
     // begins); `takenBack` the log's note of the move just taken back.
-    this.takeBackOffered = !this.coach && this.humans.length > 0;
+    // A challenge (challenge.js) is played as dealt, to compare: no take back there.
+    this.takeBackOffered = !this.coach && this.humans.length > 0 && !this.setup.challenge;
     this.takeBack = null;
     this.lastMover = null;
     this.takenBack = null;
