@@ -212,6 +212,9 @@ def test_a_challenge_made_in_one_context_is_verified_in_another(
     assert "Quodlibet" in friend.locator(".challenge-intro").inner_text()
     assert not saved_games(friend)  # nothing starts before Play
     friend.click("[data-control=challenge-play]")
+    # In the table's bar (hidden on a phone with the round's name, like it) while playing.
+    friend.wait_for_selector(".table .challenge-chip", state="attached", timeout=90_000)
+    assert friend.locator(".challenge-chip").text_content() == "Ann's challenge"
     play_to_the_end(friend)
     result = friend.locator(".challenge-result")
     friend.wait_for_selector(".challenge-result[data-verdict=verified]", timeout=60_000)
@@ -279,7 +282,8 @@ def test_a_challenge_in_the_embed_and_the_embed_builder(page: Page, site_url: st
     page.wait_for_selector(".table[data-screen=table]", timeout=90_000)
     saves = list(saved_games(page).values())
     assert len(saves) == 1
-    assert saves[0]["setup"]["challenge"] == {"code": code}
+    assert saves[0]["setup"]["challenge"] == {"code": code, "name": ""}
+    assert page.locator(".challenge-chip").text_content() == "A friend's challenge"
     assert saves[0]["setup"]["seed"] == SEED and saves[0]["setup"]["levels"] == SETUP["levels"]
 
 

@@ -139,7 +139,17 @@ export function challengeSetup(c, code, catalog, speed = "normal") {
     { game: c.game, players: c.players, seats: c.seats, levels: c.levels, level: firstBot || undefined, seed: c.seed, options: c.options, speed: SPEEDS.includes(speed) ? speed : "normal" },
     catalog,
   );
-  return { ...setup, challenge: { code } };
+  return { ...setup, challenge: { code, name: cleanName(c.name) } };
+}
+
+// In the table's bar during a challenge, beside the round's name (and, like it, left out of a
+// phone's bar): whose challenge it is (their name only; nothing of their game). null for any
+// other game.
+export function challengeChip(setup) {
+  const challenge = setup.challenge;
+  if (!challenge) return null;
+  const name = typeof challenge.name === "string" && cleanName(challenge.name) ? cleanName(challenge.name) : t("challenge.a-friend");
+  return h("p", { class: "round challenge-chip" }, t("challenge.intro-title", { name }));
 }
 
 // --- opening a link ------------------------------------------------------------------------

@@ -82,7 +82,7 @@ import { rulesButton } from "./rules.js";
 import * as generic from "./games/generic.js";
 import { refusalText as engineRefusal } from "./engine-words.js";
 import { replayButton } from "./replay.js";
-import { challengePanel } from "./challenge.js";
+import { challengeChip, challengePanel } from "./challenge.js";
 import { recordBook, recordWords } from "./records.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
@@ -453,6 +453,8 @@ export class Table {
         { class: "title-row" },
         h("h1", {}, this.gameName()),
         h("p", { class: "round" }, this.#roundName(view.round)),
+        challengeChip(this.setup), // challenge.js: whose challenge this game is
+
         h("p", { class: "turn" }, turn),
         this.#tools(view),
         rulesButton(view.game, { getView: () => this.view }),
