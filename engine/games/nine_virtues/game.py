@@ -40,6 +40,7 @@ from .notation import (
     ALL_CALLS,
     CANONICAL,
     CENTRES,
+    GIVES,
     centre_actions,
     gives,
     parse_action,
@@ -285,7 +286,8 @@ class NineVirtues(Game):
         limit = self.options["swap_limit"]
         if limit is None or turns < limit:  # NV-8, as ``_swaps_allowed``
             swaps = block.swaps
-            for give in gives(frozenset(self._hands[seat])):
+            hand = frozenset(self._hands[seat])
+            for give in GIVES.get(hand) or gives(hand):
                 actions += swaps[give]
         return actions
 
@@ -348,8 +350,9 @@ class NineVirtues(Game):
             if give in known:
                 known.remove(give)
             insort(known, take)
-        self._announce(seat, action, turn=self._turns + 1)
         self._turns += 1
+        if not self._playout:  # ``_announce`` written out: once per action
+            self.public_log.append({"seat": seat, "action": action, "turn": self._turns})
         if not self._centre:
             self._end_play()
 

@@ -87,7 +87,8 @@ class CentreActions(NamedTuple):
 
 CENTRES: dict[frozenset[int], CentreActions] = {}
 """``centre_actions`` worked out so far, by set of centre ranks."""
-_GIVES: dict[frozenset[int], tuple[int, ...]] = {}
+GIVES: dict[frozenset[int], tuple[int, ...]] = {}
+"""``gives`` worked out so far, by set of hand ranks."""
 
 
 def centre_actions(centre: frozenset[int]) -> CentreActions:
@@ -107,9 +108,9 @@ def centre_actions(centre: frozenset[int]) -> CentreActions:
 def gives(hand: frozenset[int]) -> tuple[int, ...]:
     """The ranks of ``hand`` in the order their swaps sort (``RANKS_AS_TEXT``); so the
     legal actions are ``bids + kills + swaps[h] for h in gives(hand)``, sorted as text."""
-    order = _GIVES.get(hand)
+    order = GIVES.get(hand)
     if order is None:
-        order = _GIVES[hand] = tuple(rank for rank in RANKS_AS_TEXT if rank in hand)
+        order = GIVES[hand] = tuple(rank for rank in RANKS_AS_TEXT if rank in hand)
     return order
 
 
