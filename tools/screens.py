@@ -145,13 +145,13 @@ SHOTS = (
     # Take back: three moves against the computer, then the bar's Take back (the log notes it).
     Shot(
         "take-back",
-        f"?game=to-the-moon&players=3&{HUMAN_VS_COMPUTERS}&seed=7",
+        f"?game=to-the-moon&players=4&{HUMAN_VS_COMPUTERS}&seed=7",
         3,
         press="[data-control=take-back]",
     ),
     Shot(
         "take-back-ko",
-        f"?game=to-the-moon&players=3&{HUMAN_VS_COMPUTERS}&seed=7",
+        f"?game=to-the-moon&players=4&{HUMAN_VS_COMPUTERS}&seed=7",
         3,
         lang="ko",
         press="[data-control=take-back]",

@@ -92,9 +92,10 @@ export class Menu {
           this.savedList,
           // Save codes carry a game between devices, or out of an embed (savecode.js).
           h("details", { class: "import-save" }, h("summary", {}, t("saves.import-title")), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
+          // Beside the saves, in their column: the records of this device (records.js).
+          (this.recordsPanel = this.#records()),
         ),
         form,
-        (this.recordsPanel = this.#records()),
         h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, t("menu.embed-link"))),
       ),
     );

@@ -557,7 +557,9 @@ export class Table {
         "aria-keyshortcuts": "Control+Z Meta+Z",
         onclick: () => this.#takeBackPressed(),
       },
-      t("table.take-back"),
+      // On a phone the bar has room for the arrow only; the words stay its name.
+      h("span", { class: "take-back-icon", "aria-hidden": "true" }, "\u21b6"),
+      h("span", { class: "take-back-text" }, t("table.take-back")),
     );
     const why = state.available ? null : h("span", { id: "take-back-why", class: "visually-hidden" }, state.why);
     return h("span", { class: "take-back" }, button, why);
