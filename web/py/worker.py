@@ -33,6 +33,14 @@ JSON = Any
 _games: dict[str, Any] = {}
 """Games in play, by the page's id (values are ``engine.Game``)."""
 
+# What a take back undid, per game id: {start, moves, seat}. The game had the decisions
+# ``moves`` after its first ``start``; ``seat`` took them back. When the same moves are made
+# again, each computer answers with the reply it gave before (``bot``), so a take back never
+# shows anything new: the replies are the same for the same moves even when a search level's
+# time cap (the page's ``time_ms``) would have stopped it elsewhere this time. A different move
+# ends the memory; so do a load, a new game under the id and ``drop``.
+_undone: dict[str, dict[str, Any]] = {}
+
 
 def _engine() -> ModuleType:
     import engine
@@ -134,6 +142,7 @@ def new_game(data: dict[str, JSON]) -> str:
         raise _BadRequest("request-options-not-object")
     game = _engine().new_game(data.get("game"), data.get("players"), data.get("seed"), options)
     _games[_text(data, "id")] = game
+    _undone.pop(_text(data, "id"), None)
     return _reply({})
 
 
@@ -168,6 +177,9 @@ def bot(data: dict[str, JSON]) -> str:
         raise _BadRequest("request-seed-not-whole")
     time_ms = _positive(data, "time_ms")
     iterations = _positive(data, "iterations")
+    again = _reply_again(_text(data, "id"), _game(data))
+    if again is not None:
+        return _reply({"action": again})
     action = _game(data).bot_action(
         _text(data, "level"),
         seed,
@@ -203,6 +215,7 @@ def load(data: dict[str, JSON]) -> str:
         return _refuse("bad-save", _message("request-no-save"))
     game = _engine().load_game(text)
     _games[_text(data, "id")] = game
+    _undone.pop(_text(data, "id"), None)
     return _reply({"game": game.GAME_ID, "players": game.players})
 
 
@@ -210,6 +223,7 @@ def load(data: dict[str, JSON]) -> str:
 def drop(data: dict[str, JSON]) -> str:
     """``{id}`` -> ``{ok}``: forget a game (the page left it); unknown ids are fine."""
     _games.pop(_text(data, "id"), None)
+    _undone.pop(_text(data, "id"), None)
     return _reply({})
 
 
@@ -246,9 +260,40 @@ def take_back(data: dict[str, JSON]) -> str:
     game = _game(data)
     history = _history()
     back = history.take_back(game, data.get("seat"))
-    undone = len(history.decisions(game)) - len(history.decisions(back))
-    _games[_text(data, "id")] = back
-    return _reply({"undone": undone})
+    made = history.decisions(game)
+    start = len(history.decisions(back))
+    game_id = _text(data, "id")
+    later = _undone.pop(game_id, None)
+    future = made[start:]
+    if later is not None and _same_line(later, made):
+        future += later["moves"][len(made) - later["start"] :]
+    _undone[game_id] = {"start": start, "moves": future, "seat": data.get("seat")}
+    _games[game_id] = back
+    return _reply({"undone": len(made) - start})
+
+
+def _same_line(memo: dict[str, Any], made: list[Any]) -> bool:
+    """Whether the decisions ``made`` since ``memo["start"]`` are the first of its moves."""
+    done = len(made) - memo["start"]
+    return 0 <= done <= len(memo["moves"]) and bool(made[memo["start"] :] == memo["moves"][:done])
+
+
+def _reply_again(game_id: str, game: Any) -> str | None:
+    """The action a computer played here before a take back undid it, when the game has come
+    back along the same moves and it is that seat's turn again (never a move of the seat that
+    took back: a hint for the person suggests afresh); else None (and the memory goes once the
+    game has left that line)."""
+    memo = _undone.get(game_id)
+    if memo is None:
+        return None
+    made = _history().decisions(game)
+    if not _same_line(memo, made) or len(made) - memo["start"] == len(memo["moves"]):
+        del _undone[game_id]
+        return None
+    move = memo["moves"][len(made) - memo["start"]]
+    if move["seat"] != game.to_act or move["seat"] == memo["seat"]:
+        return None
+    return str(move["action"]) if move["action"] in game.legal_actions() else None
 
 
 # --- replays and challenges (issue 14) -----------------------------------------------------
