@@ -46,27 +46,36 @@ class Rng:
         self.state = state
 
     def next_u64(self) -> int:
-        # ``_mix`` written out: every shuffle, draw and bot choice comes through here.
-        z = self.state = (self.state + _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        # ``_mix`` written out with literal constants (a constant load is cheaper than a
+        # global one): every shuffle, draw and bot choice comes through here.
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform int in ``0..n-1`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:
+                return 0
             raise ValueError("below() needs n >= 1")
-        if n == 1:
-            return 0
-        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
-        x = self.next_u64()
-        while x >= limit:  # about once in 2**58 draws for a small n
-            x = self.next_u64()
-        return x % n
+        limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
+        # ``next_u64`` written out, with the rare rejection (about once in 2**58 draws for a
+        # small n) in its own loop.
+        s = self.state
+        while True:
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+            if z < limit:
+                break
+        self.state = s
+        return z & (n - 1) if not n & (n - 1) else z % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
-        return (self.next_u64() >> 11) / float(1 << 53)
+        return (self.next_u64() >> 11) / 9007199254740992.0  # 2**53
 
     def choice(self, items: Sequence[T]) -> T:
         if not items:
@@ -74,11 +83,31 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place."""
-        below = self.below
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Fisher–Yates, in place: ``items[i]`` swaps with ``items[below(i + 1)]`` for ``i``
+        from the end down to 1.
+
+        ``below`` and ``next_u64`` are written out here with the state in a local variable
+        (stored back once, even if a swap raises), since a deal shuffles the whole deck: the
+        draws are exactly the ones ``below`` would make."""
+        s = self.state
+        limits = _LIMITS
+        try:
+            for i in range(len(items) - 1, 0, -1):
+                m = i + 1
+                limit = limits[m] if m < 257 else _SPAN - _SPAN % m
+                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                z ^= z >> 31
+                while z >= limit:  # rare: about once in 2**58 draws
+                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    z ^= z >> 31
+                j = z % m
+                items[i], items[j] = items[j], items[i]
+        finally:
+            self.state = s
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)

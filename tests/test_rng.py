@@ -69,3 +69,23 @@ def test_streams_and_fork_are_independent_and_pinned() -> None:
     fork = rng.fork(1, 2)
     assert fork.next_u64() == 17602433141204152594
     assert rng.next_u64() == 13679457532755275413  # forking does not advance the parent
+
+
+def test_deck_sized_shuffle_and_the_state_after_it() -> None:
+    # A 55-card deal's shuffle (the Pairs deck), then the next draw: ``shuffle`` must make
+    # exactly the draws ``below`` makes, no more and no fewer.
+    rng = Rng(2)
+    deck = list(range(55))
+    rng.shuffle(deck)
+    assert deck == [
+        28, 42, 16, 6, 48, 47, 38, 45, 18, 36, 4, 33, 15, 27, 8, 24, 43, 23, 32, 49, 21, 52,
+        17, 13, 39, 20, 51, 41, 2, 26, 25, 22, 40, 3, 9, 5, 44, 14, 11, 46, 30, 12, 53, 31,
+        29, 34, 1, 35, 7, 19, 37, 0, 10, 54, 50,
+    ]  # fmt: skip
+    assert rng.next_u64() == 11062634911503522573
+
+
+def test_below_for_powers_of_two_and_others() -> None:
+    rng = Rng(5, 3)
+    sizes = [2, 4, 55, 64, 256, 257, 2**32]
+    assert [rng.below(n) for n in sizes] == [1, 1, 48, 1, 34, 229, 648720948]
