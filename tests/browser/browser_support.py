@@ -63,6 +63,33 @@ def engine_game(page: Page) -> engine.Game:
     return engine.load_game(only_save(page)["engine"])
 
 
+STAMP = "2026-01-02T10:00:00.000Z"
+"""The time stamped on saves the tests write (any fixed time will do)."""
+
+
+def stored_record(
+    game: engine.Game,
+    save_id: str,
+    setup: dict[str, Any],
+    *,
+    to_act: int | None = None,
+    updated: str = STAMP,
+) -> dict[str, Any]:
+    """``game`` as the page stores it under ``setup`` (storage.js's record)."""
+    return {
+        "format": "parlour-web-save",
+        "version": 1,
+        "id": save_id,
+        "setup": setup,
+        "engine": game.to_json(),
+        "round": game.round,
+        "over": game.is_over,
+        "toAct": to_act,
+        "created": STAMP,
+        "updated": updated,
+    }
+
+
 def web_save_record(
     game: engine.Game,
     save_id: str,
@@ -70,29 +97,19 @@ def web_save_record(
     name: str = "Ada",
     speed: str = "instant",
     to_act: int | None = None,
-    updated: str = "2026-01-02T10:00:00.000Z",
+    updated: str = STAMP,
 ) -> dict[str, Any]:
     """A two-seat To the Moon game (a person against the computer) as the page stores it."""
-    return {
-        "format": "parlour-web-save",
-        "version": 1,
-        "id": save_id,
-        "setup": {
-            "game": "to-the-moon",
-            "players": 2,
-            "seats": ["human", "bot"],
-            "names": [name, "Computer 2"],
-            "level": "easy",
-            "seed": game.seed,
-            "speed": speed,
-        },
-        "engine": game.to_json(),
-        "round": game.round,
-        "over": game.is_over,
-        "toAct": to_act,
-        "created": "2026-01-02T10:00:00.000Z",
-        "updated": updated,
+    setup = {
+        "game": "to-the-moon",
+        "players": 2,
+        "seats": ["human", "bot"],
+        "names": [name, "Computer 2"],
+        "level": "easy",
+        "seed": game.seed,
+        "speed": speed,
     }
+    return stored_record(game, save_id, setup, to_act=to_act, updated=updated)
 
 
 def force_generic_renderer(page: Page) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games, watch
+from browser_support import SAVE_PREFIX, saved_games, stored_record, watch
 from korean_text import english_words, overflowing
 from playwright.sync_api import Browser, Page
 from test_axe import check as axe_check
@@ -50,18 +50,7 @@ def challenger_game() -> engine.Game:
 
 
 def record(game: engine.Game, save_id: str, **setup: Any) -> dict[str, Any]:
-    return {
-        "format": "parlour-web-save",
-        "version": 1,
-        "id": save_id,
-        "setup": {**SETUP, **setup},
-        "engine": game.to_json(),
-        "round": game.round,
-        "over": game.is_over,
-        "toAct": None,
-        "created": "2026-01-02T10:00:00.000Z",
-        "updated": "2026-01-02T10:00:00.000Z",
-    }
+    return stored_record(game, save_id, {**SETUP, **setup})
 
 
 def resume(page: Page, site_url: str, rec: dict[str, Any], lang: str = "en") -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX
+from browser_support import SAVE_PREFIX, stored_record
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
 from test_axe import check as axe_check
@@ -47,18 +47,7 @@ def record(game: engine.Game, save_id: str, name: str = "Ada") -> dict[str, Any]
         "speed": "instant",
         "options": {},
     }
-    return {
-        "format": "parlour-web-save",
-        "version": 1,
-        "id": save_id,
-        "setup": setup,
-        "engine": game.to_json(),
-        "round": game.round,
-        "over": game.is_over,
-        "toAct": None,
-        "created": "2026-01-02T10:00:00.000Z",
-        "updated": "2026-01-02T10:00:00.000Z",
-    }
+    return stored_record(game, save_id, setup)
 
 
 def open_saved(page: Page, site_url: str, game: engine.Game, lang: str = "en") -> None:

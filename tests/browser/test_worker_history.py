@@ -4,31 +4,17 @@ by a refusal."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
+from worker_bridge import call, load_worker
 
 pytestmark = pytest.mark.cpython_only  # reads web/py/worker.py from the repository
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def worker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("parlour_worker", ROOT / "web/py/worker.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def call(worker: ModuleType, name: str, **request: Any) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(getattr(worker, name)(json.dumps(request)))
-    return data
+    return load_worker()
 
 
 def test_take_back_through_the_bridge(worker: ModuleType) -> None:
