@@ -101,7 +101,8 @@ def record(game_id: str, players: int, seed: int, options: dict[str, Any]) -> di
 
 
 RENDER = """async ([gameId, data, names]) => {
-  const renderer = await import(`./js/games/${gameId}.js`);
+  const { rendererFor } = await import("./js/games/index.js");
+  const renderer = await rendererFor(gameId); // its module and words, as the table has them
   const { describeHint } = await import("./js/hint.js");
   const ui = { seatName: (s) => names[s], me: null, instant: true, scoreSheet: data.sheet,
     act: async () => {}, explain: async () => null };
@@ -216,7 +217,10 @@ WATCH = """() => {
   const grab = () => {
     for (const el of document.querySelectorAll(
       ".log li, [data-last], .round-banner, .final-sheet .round-summary, .hint-text")) {
-      const text = el.textContent.trim();
+      // The words themselves, not the controls beside them ("Replay deal 2" is a button).
+      const copy = el.cloneNode(true);
+      copy.querySelectorAll("button").forEach((button) => button.remove());
+      const text = copy.textContent.trim();
       if (text) window.__seen.add(text);
     }
   };
