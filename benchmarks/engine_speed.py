@@ -393,6 +393,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=8, help="hard positions per game")
     parser.add_argument("--iterations", type=int, default=100, help="hard budget per move")
     parser.add_argument("--no-search", action="store_true", help="no hard playouts figure")
+    parser.add_argument(
+        "--game", action="append", default=None, help="measure only this game (repeatable)"
+    )
     args = parser.parse_args(argv)
 
     if not engine.GAMES:
@@ -403,7 +406,9 @@ def main(argv: list[str] | None = None) -> int:
     errors: dict[str, str] = {}
     games: dict[str, int] = {}
     positions: dict[str, list[Position]] = {}
-    for game_id in sorted(engine.GAMES):
+    for game_id in sorted(args.game or engine.GAMES):
+        if game_id not in engine.GAMES:
+            parser.error(f"unknown game {game_id!r}; games: {', '.join(sorted(engine.GAMES))}")
         try:
             games[game_id] = calibrate(game_id, args.seconds) if args.games is None else args.games
             if not args.no_search and "hard" in levels(game_id):
