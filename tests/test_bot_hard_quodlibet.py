@@ -13,8 +13,9 @@ import pytest
 import engine
 from engine.bots import levels
 from engine.bots.assign import Assignment, Group
+from engine.bots.quodlibet import hard
 from engine.bots.quodlibet.hard import MODEL, deal_reward
-from engine.bots.quodlibet.sample import TrickPlan, make_plan, voids
+from engine.bots.quodlibet.sample import TrickPlan, make_plan, sample_state, sample_world, voids
 from engine.bots.quodlibet.snack_sample import POOL, SnackPlan
 from engine.cards import french_deck, rank_of, suit_of
 from engine.game import Game
@@ -452,6 +453,45 @@ def test_plan_is_reused_for_the_same_view_only() -> None:
     one = MODEL.sample(view, Rng(1))
     two = MODEL.sample(dict(view), Rng(1))  # an equal view gives the same world
     assert one.dealt == two.dealt  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("contract", ["minus", "snack"])
+def test_sample_world_makes_fresh_copies_of_one_draw(contract: str) -> None:
+    game = new(5, contracts=[contract], dealer=0)
+    game.apply(game.bot_action("normal", seed=1))
+    view = game.view(game.to_act)
+    make = sample_world(view, Rng(3))
+    one, two = make(), make()
+    assert one is not two and one.to_json() == two.to_json()  # the same world, twice
+    assert sample_state(view, Rng(3)).to_json() == one.to_json()  # the sampler's own draw
+    one.play_unchecked(one.legal_actions()[-1])
+    assert make().to_json() == two.to_json()  # playing in one copy leaves the others be
+
+
+def test_paired_search_halves_the_candidates_over_shared_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Eight cards to lead and 48 playouts: three stages of 16 playouts, in which 8, then
+    4, then 2 candidates each play every world of the stage (each in its own copy)."""
+    game = new(5, contracts=["minus"], dealer=0)
+    view = game.view(game.to_act)
+    assert len(MODEL.candidates(view)) == 8
+    builds: list[int] = []
+
+    def counting(view: dict[str, Any], rng: Rng) -> Any:
+        make = sample_world(view, rng)
+        builds.append(0)
+
+        def build() -> Any:
+            builds[-1] += 1
+            return make()
+
+        return build
+
+    monkeypatch.setattr(hard, "sample_world", counting)
+    action = game.bot_action("hard", seed=2, iterations=48)
+    assert action in game.legal_actions()
+    assert builds == [8] * 2 + [4] * 4 + [2] * 8
 
 
 def test_candidates_one_of_each_kind_of_action_the_seat_cannot_tell_apart() -> None:

@@ -23,7 +23,7 @@ as a playout world, so its ``to_act`` and ``legal_actions()`` are the view's, it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import SUITS, french_deck, suit_of
@@ -79,10 +79,18 @@ _CACHE = _PlanCache()
 
 def sample_state(view: View, rng: Rng) -> Quodlibet:
     """A complete Quodlibet state consistent with ``view`` (the deciding seat's view)."""
+    return sample_world(view, rng)()
+
+
+def sample_world(view: View, rng: Rng) -> Callable[[], Quodlibet]:
+    """One draw of the unseen cards for ``view``, as a maker of fresh worlds of that draw:
+    the paired search plays each of its candidates in its own copy of the same world."""
     plan = _CACHE.get(view)
     if isinstance(plan, SnackPlan):
-        return build_snack(view, plan, plan.sample(rng))
-    return Quodlibet.from_view(view, _sample_hands(plan, rng))
+        filling = plan.sample(rng)
+        return lambda: build_snack(view, plan, filling)
+    hands = _sample_hands(plan, rng)
+    return lambda: Quodlibet.from_view(view, hands)
 
 
 def make_plan(view: View) -> Plan:
