@@ -52,8 +52,7 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     del rng  # the policy is deterministic: the search's randomness is in the sampling
     seat = game.to_act
     assert seat is not None
-    hands = game.hands
-    hand = hands[seat]
+    hand = game.hands[seat]
     every_bid = game.bids
     mine = [0] * 11
     for rank in hand:
@@ -61,43 +60,40 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     bids = [0] * 11
     for rank in every_bid[seat]:
         bids[rank] += 1
-    lead = _lead_odds(game, seat, mine, every_bid)
-
-    def points(rank: int, count: int) -> float:
-        """Expected hand and bid points of ``rank`` with ``count`` cards of it in hand."""
-        chance = lead(rank, count)
-        value = rank * chance if count else 0.0
-        return value + bids[rank] * rank * (2.0 * chance - 1.0)
+    table = _lead_table(game, seat, mine, every_bid)
+    # ``table(r)[c]`` is ``lead(r, c)`` for c = 0..mine[r] + 1 (module docstring); below,
+    # ``points``, ``worth`` and ``threat`` are written out with the very same arithmetic
+    # (the same operations in the same order, so the same floats).
 
     if game.stage == CALL:
         mine[ONE] -= 1  # the 1 being called is not a rank-1 card
         gains = [0.0] * 11
         for rank in range(1, 11):
-            gains[rank] = points(rank, mine[rank] + 1) - points(rank, mine[rank])
+            count = mine[rank]
+            row = table(rank)
+            bid = bids[rank] * rank
+            after = row[count + 1]
+            before = row[count]
+            gains[rank] = (rank * after + bid * (2.0 * after - 1.0)) - (
+                (rank * before if count else 0.0) + bid * (2.0 * before - 1.0)
+            )
         return CALLS[max(range(1, 11), key=lambda rank: (gains[rank], -rank))]
-
-    def worth(rank: int, count: int) -> float:
-        return (ONE_WORTH if count else 0.0) if rank == ONE else points(rank, count)
-
-    def threat(rank: int, count: int) -> float:
-        """What a centre card of ``rank`` is worth to the opponent it suits best, while
-        this seat holds ``count`` of that rank: ``rank`` times the chance that another
-        hand holds at least ``count`` of it (1 - lead(rank, count - 1))."""
-        return ONE_WORTH if rank == ONE else rank * (1.0 - lead(rank, count - 1))
 
     ranks = sorted(set(game.centre))
     best_value = -1e9
     best = ""
-    # Bids, then kills: ``threat`` written out for speed (the same arithmetic).
+    # Bids, then kills.
     denials = [0.0] * 11
+    rows: list[list[float]] = [_NO_ROW] * 11
     for rank in ranks:
         count = mine[rank]
+        row = rows[rank] = table(rank)
         denial = denials[rank] = DENIAL * (
-            ONE_WORTH if rank == ONE else rank * (1.0 - lead(rank, count - 1))
+            ONE_WORTH if rank == ONE else rank * (1.0 - (row[count - 1] if count else 0.0))
         )
         if rank == ONE:
             continue
-        value = rank * (2.0 * lead(rank, count) - 1.0) + denial
+        value = rank * (2.0 * row[count] - 1.0) + denial
         if value + PROGRESS > best_value:
             best_value, best = value + PROGRESS, BIDS[rank]
     if game.kills_allowed:  # NV-6
@@ -106,20 +102,40 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
             if value > best_value:
                 best_value, best = value, KILLS[rank]
     if game.swaps_allowed and game.turn <= SWAP_TURNS * game.players:  # NV-8
-        takes = sorted(
-            (
-                -(worth(c, mine[c] + 1) - worth(c, mine[c]) + DENIAL * threat(c, mine[c] + 1)),
-                c,
-            )
-            for c in ranks
-        )
-        gives = sorted(
-            (
-                worth(h, mine[h]) - worth(h, mine[h] - 1) + DENIAL * threat(h, mine[h] - 1),
-                h,
-            )
-            for h in sorted(set(hand))
-        )
+        takes: list[tuple[float, int]] = []
+        for take in ranks:
+            count = mine[take]
+            if take == ONE:
+                gain = (ONE_WORTH - (ONE_WORTH if count else 0.0)) + DENIAL * ONE_WORTH
+            else:
+                row = rows[take]
+                bid = bids[take] * take
+                after = row[count + 1]
+                before = row[count]
+                gain = (
+                    (take * after + bid * (2.0 * after - 1.0))
+                    - ((take * before if count else 0.0) + bid * (2.0 * before - 1.0))
+                ) + DENIAL * (take * (1.0 - before))
+            takes.append((-gain, take))
+        takes.sort()
+        gives: list[tuple[float, int]] = []
+        for give in sorted(set(hand)):
+            count = mine[give]
+            if give == ONE:
+                loss = (ONE_WORTH - (ONE_WORTH if count - 1 else 0.0)) + DENIAL * ONE_WORTH
+            else:
+                row = rows[give]
+                if row is _NO_ROW:
+                    row = rows[give] = table(give)
+                bid = bids[give] * give
+                now = row[count]
+                less = row[count - 1]
+                loss = (
+                    (give * now + bid * (2.0 * now - 1.0))
+                    - ((give * less if count - 1 else 0.0) + bid * (2.0 * less - 1.0))
+                ) + DENIAL * (give * (1.0 - (row[count - 2] if count > 1 else 0.0)))
+            gives.append((loss, give))
+        gives.sort()
         for neg_gain, take in takes[:2]:
             for loss, give in gives[:2]:
                 if give == take:
@@ -131,14 +147,18 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     return best or game.legal_actions()[0]
 
 
-def _lead_odds(
+_NO_ROW: list[float] = []
+
+
+def _lead_table(
     game: NineVirtues, seat: int, mine: list[int], every_bid: Sequence[Sequence[int]]
-) -> Callable[[int, int], float]:
-    """``lead(r, c)``: the chance that ``c`` cards of rank ``r`` lead or tie every other
-    hand, as ``seat`` can judge it from its own hand and the public cards (another hand is
-    its known cards plus a draw from the cards ``seat`` cannot see); each value is worked
-    out once per decision. (The chance that another hand holds at least ``c`` is then
-    ``1 - lead(r, c - 1)``.)"""
+) -> Callable[[int], list[float]]:
+    """``table(r)``: the list of ``lead(r, c)`` for c = 0..mine[r] + 1, where ``lead(r, c)``
+    is the chance that ``c`` cards of rank ``r`` lead or tie every other hand, as ``seat``
+    can judge it from its own hand and the public cards (another hand is its known cards
+    plus a draw from the cards ``seat`` cannot see). (The chance that another hand holds at
+    least ``c`` is then ``1 - lead(r, c - 1)``.) Each chance is the product over the other
+    hands, in seat order, of the chance that the hand holds at most ``c`` of the rank."""
     seen = list(mine)
     for rank in game.centre:
         seen[rank] += 1
@@ -165,29 +185,26 @@ def _lead_odds(
     pool[0] = 0
     unseen = sum(pool)
     others = [(row, _cdf_row(slots, unseen), slots) for row, slots in knows]
-    memo: list[float | None] = [None] * 88
 
-    def lead(rank: int, count: int) -> float:
-        if count < 0:
-            return 0.0
-        chance = memo[rank * 8 + count]
-        if chance is None:
-            chance = 1.0
-            good = pool[rank]
-            for row, cdfs, slots in others:
-                extra = count if row is None else count - row[rank]
+    def table(rank: int) -> list[float]:
+        top = mine[rank] + 2
+        chances = [1.0] * top
+        good = pool[rank]
+        for row, cdfs, slots in others:
+            cdf = cdfs[good]
+            if cdf is None:
+                cdf = cdfs[good] = _at_most(slots, good, unseen)
+            size = len(cdf)
+            base = 0 if row is None else row[rank]
+            for count in range(top):
+                extra = count - base
                 if extra < 0:
-                    chance = 0.0
-                    break
-                cdf = cdfs[good]
-                if cdf is None:
-                    cdf = cdfs[good] = _at_most(slots, good, unseen)
-                if extra < len(cdf):
-                    chance *= cdf[extra]
-            memo[rank * 8 + count] = chance
-        return chance
+                    chances[count] = 0.0
+                elif extra < size:
+                    chances[count] *= cdf[extra]
+        return chances
 
-    return lead
+    return table
 
 
 _CDF_ROWS: dict[tuple[int, int], list[tuple[float, ...] | None]] = {}
