@@ -73,6 +73,15 @@ class Trick:
         # Worked out once: scoring and views ask for the winner of every trick often.
         object.__setattr__(self, "_winner", winning_play(self.plays)[0])
 
+    @classmethod
+    def won_by(cls, plays: tuple[Play, ...], winner: int) -> Trick:
+        """``Trick(plays)`` when the caller already knows its winner (``winning_play``):
+        a deal keeps the winning play as the cards fall, so it need not look again."""
+        trick = object.__new__(cls)
+        object.__setattr__(trick, "plays", plays)
+        object.__setattr__(trick, "_winner", winner)
+        return trick
+
     @property
     def leader(self) -> int:
         return self.plays[0][0]

@@ -215,6 +215,41 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
 
 
+def test_quodlibet_checks_every_world_of_a_view_not_only_the_first() -> None:
+    # from_view works out what a view says once and reuses it for the next worlds of the
+    # same view object: each world's own cards are still checked (QL-7 voids, the deck).
+    game = engine.new_game("quodlibet", seed=4, options={"contracts": ["minus"]})
+    rng = Rng(9)
+    while True:
+        advance(game, rng, 1)
+        view = game.view(game.to_act)
+        deal = game.deal
+        assert isinstance(deal, TricksDeal)
+        voids = [
+            (seat, trick.led_suit)
+            for trick in deal.tricks
+            for seat, card in trick.plays
+            if card[1] != trick.led_suit
+        ]
+        if voids:
+            break
+    seat, suit = voids[0]
+    hands = [list(hand) for hand in deal.hands]
+    for _ in range(3):
+        Quodlibet.from_view(view, hands)
+    donor = next(
+        s for s in range(4) if s not in (seat, view["seat"]) and any(c[1] == suit for c in hands[s])
+    )
+    given = next(c for c in hands[donor] if c[1] == suit)
+    bad = [list(hand) for hand in hands]
+    bad[donor][bad[donor].index(given)], bad[seat][0] = bad[seat][0], given
+    assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    twice = [list(hand) for hand in hands]
+    twice[donor][0] = twice[seat][0]
+    assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
+    Quodlibet.from_view(view, hands)
+
+
 def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     game = engine.new_game("quodlibet", seed=2, options={"contracts": ["snack"]})
     advance(game, Rng(5), 3)

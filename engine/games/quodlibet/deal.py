@@ -41,6 +41,9 @@ class Deal(Protocol):
         ``{"card": "QS"}`` for ``play @2``, ``{"jacks": ["JH"]}`` for ``take 3``, ``{"trick_winner":
         2}`` when a trick completes), for the public log."""
 
+    def play(self, action: str) -> object:
+        """``do`` without building its report (a playout world logs nothing)."""
+
     def scores(self) -> list[int]:
         """Penalty points per seat for this deal (meaningful once ``done``)."""
 

@@ -29,6 +29,7 @@ Decisions where RULES.md is silent, as a careful player would expect:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
@@ -36,6 +37,7 @@ from ...errors import IllegalActionError, WorldError
 from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
+from ...rng import Rng
 from ...tricks import next_seat
 from .contracts import (
     CONTRACT_NAMES,
@@ -144,6 +146,39 @@ def read_deal_option(deal: object, snack: bool) -> tuple[list[list[str]], list[l
     return hands, piles
 
 
+@dataclass
+class WorldFacts:
+    """What one seat's view of a deal says that every world built from it shares (see
+    ``Quodlibet.from_view``), worked out once per view."""
+
+    view: Mapping[str, JSON]
+    """The view itself: facts are reused for the same view object only."""
+    playout: bool
+    log_length: int
+    to_act: int | None
+    state: dict[str, Any]
+    """A world's attributes before the hidden cards are placed."""
+    containers: tuple[str, ...]
+    """The attributes of ``state`` a world may change (lists, dicts): copied per world."""
+    hand_cards: int
+    unplayed: frozenset[str]
+    """The cards in hand, all seats together (the deck less this deal's plays)."""
+    seen: list[tuple[int, list[str], bool]]
+    """``(seat, cards, own)`` for every hand the viewer sees: as ``hand`` shows it when
+    ``own`` (sorted), else in the order it is held."""
+    voids: list[tuple[int, str]]
+    """``(seat, suit)`` for every suit a seat has shown void in (QL-7), first shown first."""
+    played_by: list[list[str]]
+    """Per seat, the cards it played in this deal, in order."""
+    deal: TricksDeal | None
+    """The deal resumed from the view's plays with no cards in hand (None: choosing)."""
+    to_act_agrees: bool
+
+
+_LAST_FACTS: list[WorldFacts] = []
+"""The facts of the last view worlds were built from (one entry at most)."""
+
+
 @register
 class Quodlibet(Game):
     """Quodlibet for exactly four players (RULES.md QL-1..QL-23)."""
@@ -214,62 +249,136 @@ class Quodlibet(Game):
         (the default) the world is for a search's playouts (``Game.in_playout``): it halts
         once this deal is scored and keeps no log."""
         cls._check_world_view(view)
-        seat: int = view["seat"]
-        phase: str = view["phase"]
         if len(hands) != PLAYERS or [len(hand) for hand in hands] != list(view["hand_sizes"]):
             raise WorldError("world-hand-sizes")
+        if view["phase"] == "snack":
+            return cls._snack_world(view, hands, piles, playout)
+        if piles is not None:
+            raise WorldError("world-piles-not-snack")
+        facts = cls._world_facts(view, playout)
+        cards: set[str] = set()
+        for hand in hands:
+            cards.update(hand)
+        if len(cards) != facts.hand_cards or cards != facts.unplayed:
+            raise WorldError("world-not-the-deck", count=32)
+        game: Quodlibet = cls.__new__(cls)
+        state = facts.state
+        attributes = game.__dict__
+        attributes.update(state)
+        for name in facts.containers:  # what a world changes is its own
+            attributes[name] = state[name].copy()
+        game.rng = Rng(0)
+        pattern = facts.deal
+        if pattern is None:  # the dealer is choosing: the hands as dealt
+            for other, seen, own in facts.seen:
+                if (sort_cards(hands[other]) if own else list(hands[other])) != seen:
+                    raise WorldError("world-seen-hand", seat=other)
+            game.dealt = [list(hand) for hand in hands]
+            return game
+        deal = pattern.with_hands(hands)
+        for other, seen, own in facts.seen:
+            if (deal.hands[other] if own else list(hands[other])) != seen:
+                raise WorldError("world-seen-hand", seat=other)
+        for who, led in facts.voids:
+            if any(card[1] == led for card in hands[who]):
+                raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
+        if not facts.to_act_agrees:
+            raise WorldError("world-to-act")
+        game.dealt = [[*hand, *cards] for hand, cards in zip(hands, facts.played_by, strict=True)]
+        game.deal = deal
+        return game
+
+    @classmethod
+    def _world_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
+        """What ``view`` says that every world built from it shares (``WorldFacts``),
+        worked out once per view: a search builds hundreds of worlds from one view object,
+        and a view handed out is never edited (a new view is a new object)."""
+        facts = _LAST_FACTS[0] if _LAST_FACTS else None
+        if (
+            facts is not None
+            and facts.view is view
+            and facts.playout == playout
+            and facts.log_length == len(view["log"])
+            and facts.to_act == view["to_act"]
+        ):
+            return facts
+        facts = cls._work_out_facts(view, playout)
+        _LAST_FACTS[:] = [facts]
+        return facts
+
+    @classmethod
+    def _work_out_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
+        seat: int = view["seat"]
+        phase: str = view["phase"]
         game = cls._world_from_view(view, playout=playout)
+        cls._public_state_from_view(game, view)
+        plays = [] if phase == "choose" else plays_in_log(view["log"])
+        seen_hands: list[list[str] | None] = view["hands"]
+        seen: list[tuple[int, list[str], bool]] = []
+        for other in range(PLAYERS):
+            cards = view["hand"] if other == seat else seen_hands[other]
+            if cards is not None and None not in cards:
+                seen.append((other, list(cards), other == seat))
+        deal: TricksDeal | None = None
+        voids: list[tuple[int, str]] = []
+        to_act_agrees = True
+        if phase != "choose":
+            rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
+            if rules.must_follow:  # QL-7: not following shows a void for the rest of the deal
+                for start in range(0, len(plays), PLAYERS):
+                    trick = plays[start : start + PLAYERS]
+                    led = suit_of(trick[0][1])
+                    for who, card in trick[1:]:
+                        if suit_of(card) != led and (who, led) not in voids:
+                            voids.append((who, led))
+            deal = TricksDeal.resume(rules, game.dealer, [[] for _ in range(PLAYERS)],
+                                     view["leader"], plays)  # fmt: skip
+            to_act_agrees = deal.to_act == view["to_act"]
+        state = dict(game.__dict__)
+        return WorldFacts(
+            view=view,
+            playout=playout,
+            log_length=len(view["log"]),
+            to_act=view["to_act"],
+            state=state,
+            containers=tuple(
+                name for name, value in state.items() if isinstance(value, list | dict | set)
+            ),
+            hand_cards=sum(view["hand_sizes"]),
+            unplayed=frozenset(DECK) - {card for _, card in plays},
+            seen=seen,
+            voids=voids,
+            played_by=[[card for who, card in plays if who == other] for other in range(PLAYERS)],
+            deal=deal,
+            to_act_agrees=to_act_agrees,
+        )
+
+    @classmethod
+    def _public_state_from_view(cls, game: Quodlibet, view: Mapping[str, JSON]) -> None:
+        """The structure's state a view shows: contracts played, contract, dealer."""
         game.practice = game.options["contracts"]
         game.played = [entry["detail"]["contract"] for entry in view["score_sheet"]]
         game.contract = view["contract"]
         game.dealer = view["dealer"]
         game.dealt = []
         game.deal = None
-        if phase == "snack":
-            if piles is None:
-                raise WorldError("world-no-piles")
-            deal = SnackDeal.from_view(view, hands, piles, checks=not playout)
-            if sort_cards(deal.hand(seat)) != view["hand"]:
-                raise WorldError("world-own-hand")
-            game.deal = deal
-            return game
-        if piles is not None:
-            raise WorldError("world-piles-not-snack")
-        plays = [] if phase == "choose" else plays_in_log(view["log"])
-        cards = [card for hand in hands for card in hand] + [card for _, card in plays]
-        if sorted(cards) != SORTED_DECK:
-            raise WorldError("world-not-the-deck", count=32)
-        seen_hands: list[list[str] | None] = view["hands"]
-        for other, hand in enumerate(hands):
-            seen = view["hand"] if other == seat else seen_hands[other]
-            if (
-                seen is not None
-                and None not in seen
-                and list(seen) != (sort_cards(hand) if other == seat else list(hand))
-            ):
-                raise WorldError("world-seen-hand", seat=other)
-        if phase == "choose":
-            game.dealt = [list(hand) for hand in hands]
-            return game
-        rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
-        if rules.must_follow:
-            suits_held = [{suit_of(card) for card in hand} for hand in hands]
-            for start in range(0, len(plays), PLAYERS):
-                trick = plays[start : start + PLAYERS]
-                led = suit_of(trick[0][1])
-                for who, card in trick[1:]:
-                    if suit_of(card) != led and led in suits_held[who]:
-                        raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
-        game.dealt = [
-            [*hand, *(card for who, card in plays if who == other)]
-            for other, hand in enumerate(hands)
-        ]
-        trick_deal = TricksDeal.resume(
-            rules, game.dealer, [list(hand) for hand in hands], view["leader"], plays
-        )
-        if trick_deal.to_act != view["to_act"]:
-            raise WorldError("world-to-act")
-        game.deal = trick_deal
+
+    @classmethod
+    def _snack_world(
+        cls,
+        view: Mapping[str, JSON],
+        hands: Sequence[Sequence[str]],
+        piles: Sequence[Sequence[str]] | None,
+        playout: bool,
+    ) -> Quodlibet:
+        game = cls._world_from_view(view, playout=playout)
+        cls._public_state_from_view(game, view)
+        if piles is None:
+            raise WorldError("world-no-piles")
+        deal = SnackDeal.from_view(view, hands, piles, checks=not playout)
+        if sort_cards(deal.hand(view["seat"])) != view["hand"]:
+            raise WorldError("world-own-hand")
+        game.deal = deal
         return game
 
     # --- set-up and the flow of deals --------------------------------------------------------
@@ -458,6 +567,21 @@ class Quodlibet(Game):
         if self.deal is None:
             return message("ql-choose-first", dealer=self.dealer)
         return self.deal.why_illegal(action)
+
+    def play_unchecked(self, action: str) -> None:
+        """``Game.play_unchecked``; in a playout world the deal plays the card without
+        reporting it for the log (``Deal.play``), since nothing is logged there."""
+        if not self._playout:
+            super().play_unchecked(action)
+            return
+        self._legal_cache = None
+        deal = self.deal
+        if deal is None:
+            self._do(action)
+            return
+        deal.play(action)
+        if deal.to_act is None:  # the deal is done
+            self._end_deal(deal)
 
     def _do(self, action: str) -> None:
         deal = self.deal

@@ -236,6 +236,10 @@ class SnackDeal:
             return {}
         return self._play(seat, arg)
 
+    def play(self, action: str) -> object:
+        """``do`` (its report is small; the ``Deal`` protocol asks for both)."""
+        return self.do(action)
+
     def scores(self) -> list[int]:
         """Points per seat: the QL-23 exits added up (so far, until ``done``)."""
         return list(self._scores)

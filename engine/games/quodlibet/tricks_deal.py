@@ -20,10 +20,11 @@ from typing import Any
 from ...cards import french_deck, parse_card, rank_value, sort_cards, suit_of
 from ...errors import IllegalActionError
 from ...messages import Message, message
+from ...messages import Message as _Message
 from ...tricks import Play, Trick, next_seat, winning_play
 from ...untrusted import ascii_int
-from .contracts import Contract, Entry, totals, tricks_won
-from .contracts.base import PLAYERS, TRICKS
+from .contracts import Contract, Entry, tricks_won
+from .contracts.base import PLAYERS, TRICKS, Line, line_json
 
 MAX_POSITION_DIGITS = 3
 """``play @i`` with a longer number is not notation (and could never be legal)."""
@@ -86,8 +87,10 @@ class TricksDeal:
         self.blind = rules.visibility == "blind"
         self.must_follow = rules.must_follow
         self.hands = [list(hand) if self.blind else _sorted_hand(hand) for hand in hands]
-        self._actions = [sorted(PLAY_ACTION[card] for card in hand) for hand in self.hands]
-        """Per seat, ``play CARD`` for each card held, sorted (unused in Open Trousers)."""
+        self._actions: list[list[str] | None] = [None] * PLAYERS
+        """Per seat, ``play CARD`` for each card held, sorted: made when ``legal`` first
+        asks (a search's rollouts never do), then kept up to date (unused in Open
+        Trousers)."""
         self.trick: list[Play] = []
         self.tricks: list[Trick] = []
         self.leader = leader
@@ -96,7 +99,7 @@ class TricksDeal:
         """The seat to play, None once the deal is done."""
         self._best: Play | None = None
         """The play winning the trick in progress (None before its lead)."""
-        self._entries: list[Entry] | None = None
+        self._lines: list[Line] | None = None
         """The score sheet lines, worked out once when the deal is done."""
 
     @classmethod
@@ -124,6 +127,20 @@ class TricksDeal:
             deal.to_act = None
         return deal
 
+    def with_hands(self, hands: Sequence[Sequence[str]]) -> TricksDeal:
+        """A new deal in the same position as this one with ``hands`` the cards each seat
+        holds now (checked by the caller): the trick in progress, the tricks and the turn
+        are this deal's. ``Quodlibet.from_view`` resumes one deal per view (with no cards
+        in hand) and gives every world built from that view a copy of it."""
+        deal: TricksDeal = TricksDeal.__new__(TricksDeal)
+        deal.__dict__.update(self.__dict__)
+        deal.hands = [list(hand) if self.blind else _sorted_hand(hand) for hand in hands]
+        deal._actions = [None] * PLAYERS
+        deal.trick = list(self.trick)
+        deal.tricks = list(self.tricks)  # a Trick never changes: the list is what grows
+        deal._lines = None
+        return deal
+
     # --- the Deal protocol ---------------------------------------------------------------
 
     @property
@@ -141,6 +158,8 @@ class TricksDeal:
         if self.blind:
             return list(POSITION_ACTIONS[len(self.hands[seat])])
         actions = self._actions[seat]
+        if actions is None:
+            actions = self._actions[seat] = sorted(PLAY_ACTION[card] for card in self.hands[seat])
         best = self._best
         if best is not None and self.must_follow:
             led = best[1][1]
@@ -177,6 +196,14 @@ class TricksDeal:
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def do(self, action: str) -> dict[str, Any]:
+        card = self.play(action)
+        if self.trick:
+            return {"card": card}
+        return {"card": card, "trick_number": len(self.tricks), "trick_winner": self.leader}
+
+    def play(self, action: str) -> str:
+        """``do`` without its report for the log (a playout world keeps none): play the
+        legal ``action`` of ``to_act`` and return the card played."""
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
@@ -185,7 +212,9 @@ class TricksDeal:
         else:
             card = action[5:]
             hand.remove(card)
-            self._actions[seat].remove(action)
+            actions = self._actions[seat]
+            if actions is not None:
+                actions.remove(action)
         trick = self.trick
         play = (seat, card)
         trick.append(play)
@@ -193,36 +222,45 @@ class TricksDeal:
         if best is None or (card[1] == best[1][1] and RANK_VALUE[card] > RANK_VALUE[best[1]]):
             best = self._best = play
         if len(trick) < PLAYERS:
-            self.to_act = next_seat(seat, PLAYERS)
-            return {"card": card}
+            self.to_act = (seat + 1) % PLAYERS
+            return card
         winner = best[0]  # QL-7: the highest card of the suit led wins
         tricks = self.tricks
-        tricks.append(Trick(tuple(trick)))
+        tricks.append(Trick.won_by(tuple(trick), winner))
         self.trick = []
         self._best = None
         self.leader = winner  # QL-7: the winner leads next
         self.to_act = None if len(tricks) == TRICKS else winner
-        return {"card": card, "trick_number": len(tricks), "trick_winner": winner}
+        return card
+
+    def lines(self) -> list[Line]:
+        """The score sheet lines of the deal (none before it is done), worked out once."""
+        if len(self.tricks) != TRICKS:
+            return []
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = self.rules.lines(self.tricks)
+        return lines
 
     def entries(self) -> list[Entry]:
-        """The score sheet lines of the deal (none before it is done), worked out once."""
-        if not self.done:
-            return []
-        if self._entries is None:
-            self._entries = self.rules.score(self.tricks)
-        return self._entries
+        """``lines()`` as ``Entry`` objects."""
+        return [
+            Entry(seat, points, _Message(code, params), trick)
+            for seat, points, code, params, trick in self.lines()
+        ]
 
     def scores(self) -> list[int]:
-        if not self.done:
-            return [0] * PLAYERS
-        return totals(self.entries())
+        scores = [0] * PLAYERS
+        for line in self.lines():
+            scores[line[0]] += line[1]
+        return scores
 
     def detail(self) -> dict[str, Any]:
         # No card codes here: the score sheet stays in every later view, when the same codes
         # name cards in hidden hands; the reasons name the cards that scored in words.
         return {
             "tricks_won": tricks_won(self.tricks),
-            "entries": [entry.to_json() for entry in self.entries()],
+            "entries": [line_json(line) for line in self.lines()],
         }
 
     def zones(self, viewer: int | None) -> dict[str, Any]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....messages import message
 from ....tricks import Trick, next_seat
-from .base import PLAYERS, Contract, Entry
+from .base import PLAYERS, Contract, Line
 from .minus import Minus
+
+_MINUS = Minus()
 
 
 class BadNeighbour(Contract):
@@ -16,13 +17,14 @@ class BadNeighbour(Contract):
     title = "Bad Neighbour"
     wheel = 1
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         return [
-            Entry(
-                next_seat(entry.seat, PLAYERS),
-                entry.points,
-                message("ql-neighbour", neighbour=entry.seat, reason=entry.why.to_json()),
-                entry.trick,
+            (
+                next_seat(seat, PLAYERS),
+                points,
+                "ql-neighbour",
+                {"neighbour": seat, "reason": {"code": code, "params": params}},
+                trick,
             )
-            for entry in Minus().score(tricks)
+            for seat, points, code, params, trick in _MINUS.lines(tricks)
         ]

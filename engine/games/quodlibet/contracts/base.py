@@ -2,10 +2,15 @@
 
 A contract says only what differs between contracts (QL-9..QL-19): which wheel it belongs
 to, who sees which hand, whether players must follow suit, and how the eight tricks of a
-deal are scored. Scoring returns ``Entry`` lines, one per reason a seat scored, so the score
-sheet can show *why*: a ``Message`` (``engine/messages.py``) such as ``ql-took-card`` with
+deal are scored. Scoring returns lines, one per reason a seat scored, so the score sheet can
+show *why*: a ``Message`` (``engine/messages.py``) such as ``ql-took-card`` with
 ``{"rank": "K", "suit": "H"}``, in English "took the king of hearts"; a seat's deal score is
-the sum of its entries. Points are penalty points: positive is bad (QL-8).
+the sum of its lines. Points are penalty points: positive is bad (QL-8).
+
+A contract writes its rule once, as ``lines``: plain tuples (``Line``), cheap to make. The
+rest is derived from them: ``points`` (a search's playout needs only the sums), ``score``
+(``Entry`` objects) and ``line_json`` (the score sheet's JSON, worded once per distinct
+line).
 """
 
 from __future__ import annotations
@@ -15,11 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from ....messages import Message
+from ....messages import Message, english
 from ....tricks import Trick
 
 PLAYERS = 4
 TRICKS = 8
+
+Line = tuple[int, int, str, dict[str, object], int | None]
+"""One score-sheet line before it is worded: ``(seat, points, code, params, trick)``, where
+``code`` and ``params`` make the ``Message`` saying why (``params`` plain JSON, a nested
+message as its ``{"code", "params"}``) and ``trick`` is the 1-based trick it came from (None
+for a whole-deal reason)."""
 
 Visibility = Literal["own", "open", "blind"]
 """``own``: each player sees their own hand only; ``open``: every hand lies face up (Good
@@ -77,7 +88,7 @@ class Entry:
         }
 
 
-def card_params(card: str) -> dict[str, str]:
+def card_params(card: str) -> dict[str, object]:
     """A card as score-sheet message parameters: ``"KH"`` -> ``{"rank": "K", "suit": "H"}``."""
     return {"rank": card[0], "suit": card[1]}
 
@@ -93,8 +104,22 @@ class Contract(ABC):
     visibility: ClassVar[Visibility] = "own"
 
     @abstractmethod
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         """The score sheet lines of a finished deal (all eight tricks, QL-7)."""
+
+    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
+        """``lines`` as ``Entry`` objects."""
+        return [
+            Entry(seat, points, Message(code, params), trick)
+            for seat, points, code, params, trick in self.lines(tricks)
+        ]
+
+    def points(self, tricks: Sequence[Trick]) -> list[int]:
+        """Each seat's deal score: the sum of its lines (what a playout needs)."""
+        scores = [0] * PLAYERS
+        for line in self.lines(tricks):
+            scores[line[0]] += line[1]
+        return scores
 
 
 def tricks_won(tricks: Sequence[Trick]) -> list[int]:
@@ -110,3 +135,35 @@ def totals(entries: Sequence[Entry]) -> list[int]:
     for entry in entries:
         scores[entry.seat] += entry.points
     return scores
+
+
+_LINE_WORDS: dict[object, tuple[str, dict[str, object]]] = {}
+"""``line_json``'s English text and message JSON by code and parameters (a few hundred)."""
+
+
+def _frozen(value: object) -> object:
+    """A hashable stand-in for a JSON value (a nested message is a dict)."""
+    if isinstance(value, dict):
+        return tuple((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list):
+        return ("[]", *(_frozen(item) for item in value))
+    return value
+
+
+def line_json(line: Line) -> dict[str, object]:
+    """A line as the score sheet holds it: ``Entry(...).to_json()`` of the same line,
+    worded once per distinct code and parameters. The ``message`` dict is shared between
+    equal lines: the score sheet stores a copy (``Game._score_round``)."""
+    seat, points, code, params, trick = line
+    key = (code, _frozen(params))
+    worded = _LINE_WORDS.get(key)
+    if worded is None:
+        why = Message(code, params)
+        worded = _LINE_WORDS[key] = (english(code, params), why.to_json())
+    return {
+        "seat": seat,
+        "points": points,
+        "reason": worded[0],
+        "message": worded[1],
+        "trick": trick,
+    }

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import rank_value
-from ....messages import message
+from ....cards import RANK_VALUES as RANK
 from ....tricks import Trick
-from .base import Contract, Entry, card_params
+from .base import Contract, Line
 
 
 class Bribe(Contract):
@@ -22,17 +21,16 @@ class Bribe(Contract):
     title = "Bribe"
     wheel = 2
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
-        entries: list[Entry] = []
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
             winner = trick.winner
-            entries.append(Entry(winner, 30, message("ql-took-the-trick"), number))
-            lowest = min(rank_value(card) for card in trick.cards)
-            low_seats = [seat for seat, card in trick.plays if rank_value(card) == lowest]
-            for seat in low_seats:
-                reason = message("ql-lowest-card", **card_params(trick.played_by(seat)))
-                entries.append(Entry(seat, 20, reason, number))
-            if winner in low_seats:
-                reason = message("ql-won-with-lowest")
-                entries.append(Entry(winner, 100, reason, number))
-        return entries
+            lines.append((winner, 30, "ql-took-the-trick", {}, number))
+            lowest = min(RANK[card[0]] for _, card in trick.plays)
+            low = [(seat, card) for seat, card in trick.plays if RANK[card[0]] == lowest]
+            for seat, card in low:
+                params: dict[str, object] = {"rank": card[0], "suit": card[1]}
+                lines.append((seat, 20, "ql-lowest-card", params, number))
+            if any(seat == winner for seat, _ in low):
+                lines.append((winner, 100, "ql-won-with-lowest", {}, number))
+        return lines

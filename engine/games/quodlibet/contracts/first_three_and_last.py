@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry
+from .base import Contract, Line
 
 POINTS_BY_TRICK = {1: 10, 2: 20, 3: 30, 8: 50}
 
@@ -17,14 +16,9 @@ class FirstThreeAndLast(Contract):
     title = "First Three and Last"
     wheel = 2
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         return [
-            Entry(
-                trick.winner,
-                POINTS_BY_TRICK[number],
-                message("ql-took-trick", trick=number),
-                number,
-            )
+            (trick.winner, POINTS_BY_TRICK[number], "ql-took-trick", {"trick": number}, number)
             for number, trick in enumerate(tricks, start=1)
             if number in POINTS_BY_TRICK
         ]

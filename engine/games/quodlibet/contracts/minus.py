@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....messages import message
 from ....tricks import Trick
-from .base import TRICKS, Contract, Entry, tricks_won
+from .base import TRICKS, Contract, Line, tricks_won
 
 
 class Minus(Contract):
@@ -15,12 +14,13 @@ class Minus(Contract):
     title = "Minus"
     wheel = 1
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
-        entries: list[Entry] = []
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        lines: list[Line] = []
         for seat, count in enumerate(tricks_won(tricks)):
             if count == TRICKS:
-                reason = message("ql-took-all-tricks", count=TRICKS, points=100)
-                entries.append(Entry(seat, 100, reason))
+                lines.append(
+                    (seat, 100, "ql-took-all-tricks", {"count": TRICKS, "points": 100}, None)
+                )
             elif count:
-                entries.append(Entry(seat, 10 * count, message("ql-took-tricks", count=count)))
-        return entries
+                lines.append((seat, 10 * count, "ql-took-tricks", {"count": count}, None))
+        return lines

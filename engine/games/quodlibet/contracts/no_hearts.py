@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import rank_of, suit_of
-from ....messages import message
+from ....cards import rank_of
 from ....tricks import Trick
-from .base import Contract, Entry, card_params
+from .base import Contract, Line
 
 LOW_HEARTS = "789T"
 
@@ -23,15 +22,14 @@ class NoHearts(Contract):
     title = "No Hearts"
     wheel = 2
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
-        entries: list[Entry] = []
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
-            hearts = [card for card in trick.cards if suit_of(card) == "H"]
-            if len(hearts) == len(trick.cards):
-                reason = message("ql-hearts-only")
-                entries.append(Entry(trick.winner, 100, reason, number))
+            hearts = [card for _, card in trick.plays if card[1] == "H"]
+            if len(hearts) == len(trick.plays):
+                lines.append((trick.winner, 100, "ql-hearts-only", {}, number))
                 continue
             for card in hearts:
-                reason = message("ql-took-card", **card_params(card))
-                entries.append(Entry(trick.winner, heart_points(card), reason, number))
-        return entries
+                params: dict[str, object] = {"rank": card[0], "suit": card[1]}
+                lines.append((trick.winner, heart_points(card), "ql-took-card", params, number))
+        return lines

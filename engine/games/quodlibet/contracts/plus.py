@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....messages import message
 from ....tricks import Trick
-from .base import TRICKS, Contract, Entry, tricks_won
+from .base import TRICKS, Contract, Line, tricks_won
 
 
 class Plus(Contract):
@@ -19,16 +18,17 @@ class Plus(Contract):
     def __init__(self, austrian: bool = False) -> None:
         self.austrian = austrian
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
-        entries: list[Entry] = []
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        lines: list[Line] = []
         for seat, count in enumerate(tricks_won(tricks)):
             if count == 0:
-                entries.append(Entry(seat, 100, message("ql-took-no-trick")))
+                lines.append((seat, 100, "ql-took-no-trick", {}, None))
             elif self.austrian:
                 missed = TRICKS - count
                 if missed:
-                    reason = message("ql-tricks-not-taken", count=missed)
-                    entries.append(Entry(seat, 10 * missed, reason))
+                    lines.append(
+                        (seat, 10 * missed, "ql-tricks-not-taken", {"count": missed}, None)
+                    )
             else:
-                entries.append(Entry(seat, -10 * count, message("ql-took-tricks", count=count)))
-        return entries
+                lines.append((seat, -10 * count, "ql-took-tricks", {"count": count}, None))
+        return lines

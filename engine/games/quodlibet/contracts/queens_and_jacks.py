@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import rank_of
-from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry, card_params
+from .base import Contract, Line
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
 
@@ -19,16 +17,16 @@ class QueensAndJacks(Contract):
     title = "Queens and Jacks"
     wheel = 2
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
-        entries: list[Entry] = []
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
-            ranks = [rank_of(card) for card in trick.cards]
-            for card in trick.cards:
-                points = POINTS_BY_RANK.get(rank_of(card))
+            winner = trick.winner
+            ranks = [card[0] for _, card in trick.plays]
+            for _, card in trick.plays:
+                points = POINTS_BY_RANK.get(card[0])
                 if points:
-                    reason = message("ql-took-card", **card_params(card))
-                    entries.append(Entry(trick.winner, points, reason, number))
+                    params: dict[str, object] = {"rank": card[0], "suit": card[1]}
+                    lines.append((winner, points, "ql-took-card", params, number))
             if "Q" in ranks and "J" in ranks:
-                reason = message("ql-queen-and-jack")
-                entries.append(Entry(trick.winner, 100, reason, number))
-        return entries
+                lines.append((winner, 100, "ql-queen-and-jack", {}, number))
+        return lines

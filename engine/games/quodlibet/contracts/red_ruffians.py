@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....messages import message
 from ....tricks import Trick
-from .base import Contract, Entry, card_params
+from .base import Contract, Line, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
@@ -19,18 +18,19 @@ class RedRuffians(Contract):
     title = "Red Ruffians"
     wheel = 1
 
-    def score(self, tricks: Sequence[Trick]) -> list[Entry]:
-        entries: list[Entry] = []
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
-            king = KING_OF_HEARTS in trick.cards
-            queen = QUEEN_OF_DIAMONDS in trick.cards
+            cards = [card for _, card in trick.plays]
+            king = KING_OF_HEARTS in cards
+            queen = QUEEN_OF_DIAMONDS in cards
             if king and queen:
-                reason = message("ql-king-and-queen")
-                entries.append(Entry(trick.winner, 100, reason, number))
+                lines.append((trick.winner, 100, "ql-king-and-queen", {}, number))
             elif king:
-                reason = message("ql-took-card", **card_params(KING_OF_HEARTS))
-                entries.append(Entry(trick.winner, 50, reason, number))
+                lines.append(
+                    (trick.winner, 50, "ql-took-card", card_params(KING_OF_HEARTS), number)
+                )
             elif queen:
-                reason = message("ql-took-card", **card_params(QUEEN_OF_DIAMONDS))
-                entries.append(Entry(trick.winner, 30, reason, number))
-        return entries
+                params = card_params(QUEEN_OF_DIAMONDS)
+                lines.append((trick.winner, 30, "ql-took-card", params, number))
+        return lines
