@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
 
 import engine
 
@@ -32,6 +32,27 @@ def watch(page: Page) -> list[str]:
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on("request", on_request)
     return problems
+
+
+def reset_profile(profile: BrowserContext, keep: list[Page], origins: set[str]) -> None:
+    """Make ``profile`` (a persistent context shared by tests) a first visit again for
+    ``origins``: close every tab but ``keep`` (their workers, Web Locks and sessionStorage go
+    with them), drop routes, permissions, cookies and offline mode, and clear each origin's
+    localStorage, IndexedDB, Cache Storage and service workers. Its HTTP cache and V8 code
+    cache stay: they hold only immutable files (the vendored runtime), which is the point."""
+    for tab in profile.pages:
+        if tab not in keep:
+            tab.close()
+    profile.unroute_all(behavior="ignoreErrors")
+    profile.clear_permissions()
+    profile.clear_cookies()
+    profile.set_offline(False)
+    session = profile.new_cdp_session(keep[0])
+    try:
+        for origin in sorted(origins):
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    finally:
+        session.detach()
 
 
 def saved_games(page: Page) -> dict[str, dict[str, Any]]:

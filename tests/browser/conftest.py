@@ -5,6 +5,16 @@ Every test that uses a page fails on a console error, an uncaught page error (a 
 traceback reaches the console as an error) or a request to anything but 127.0.0.1; other
 hosts do not even resolve (``--host-resolver-rules``).
 
+A test's ``page`` is a new tab of one Chromium profile kept for the session (``warm_profile``),
+so the vendored runtime comes from the HTTP cache and its compiled wasm from V8's code cache
+instead of being fetched and compiled again for every test: a boot took about half as long.
+Between tests that profile is reset to a first visit in every other way: its tabs (and their
+workers, locks, sessionStorage) closed, and every origin the test touched cleared of
+localStorage, IndexedDB, Cache Storage, service workers and cookies, permissions and routes
+dropped. A test that must see a truly cold first visit (nothing cached: boot progress,
+download bytes, response headers) is marked ``cold_start`` and gets a fresh context of its
+own, as Playwright makes them.
+
 Chromium: Playwright's own when installed, else the system's (``/usr/bin/chromium``);
 ``PARLOUR_CHROMIUM`` overrides. Without one the tests skip, unless
 ``PARLOUR_REQUIRE_BROWSER=1`` (``build.py test`` sets it after installing Chromium).
@@ -20,15 +30,23 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "cold_start: the test's page gets a fresh browser context (nothing cached)"
+    )
+
+
 try:
-    from browser_support import watch
-    from playwright.sync_api import Page, Playwright
+    from browser_support import reset_profile, watch
+    from playwright.sync_api import BrowserContext, BrowserType, Page, Playwright, Request
 except ImportError:  # Pyodide, or the browser tools are not installed
     # Only the engine-bridge test runs without Playwright.
     collect_ignore_glob = ["test_[!w]*.py"]
@@ -101,6 +119,48 @@ else:
         (test_offline.py tests it in a persistent context of its own)."""
         viewport = {"width": 390, "height": 844}
         return {**browser_context_args, "viewport": viewport, "service_workers": "block"}
+
+    @pytest.fixture(scope="session")
+    def warm_profile(
+        browser_type: BrowserType,
+        browser_type_launch_args: dict[str, Any],
+        browser_context_args: dict[str, Any],
+        tmp_path_factory: pytest.TempPathFactory,
+    ) -> Iterator[BrowserContext]:
+        """One persistent Chromium profile for the session: its HTTP cache and code cache are
+        what the tests share (``context`` resets everything else between tests)."""
+        profile = browser_type.launch_persistent_context(
+            tmp_path_factory.mktemp("profile"), **browser_type_launch_args, **browser_context_args
+        )
+        yield profile
+        profile.close()
+
+    @pytest.fixture
+    def context(request: pytest.FixtureRequest, site_url: str) -> Iterator[BrowserContext]:
+        """The test's browser context: the session's ``warm_profile``, reset after the test
+        (and cleared before it, for the site's origin); a fresh one for ``cold_start`` tests."""
+        if request.node.get_closest_marker("cold_start"):
+            fresh: BrowserContext = request.getfixturevalue("new_context")()
+            yield fresh
+            return
+        profile: BrowserContext = request.getfixturevalue("warm_profile")
+        if not profile.pages:
+            profile.new_page()
+        keep = profile.pages[:1]
+        origins = {site_url.rstrip("/")}
+        reset_profile(profile, keep, origins)
+
+        def touched(req: Request) -> None:
+            parts = urlsplit(req.url)
+            if parts.scheme in ("http", "https"):
+                origins.add(f"{parts.scheme}://{parts.netloc}")
+
+        profile.on("request", touched)
+        try:
+            yield profile
+        finally:
+            profile.remove_listener("request", touched)
+            reset_profile(profile, keep, origins)
 
     @pytest.fixture
     def problems() -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.cold_start]
 
 # Record every change of the root's readiness, the start button and the boot progress.
 TIMELINE = """

@@ -27,7 +27,7 @@ from playwright.sync_api import Page, Response
 
 import engine
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.cold_start]
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT_PATH = "/__csp-report"
