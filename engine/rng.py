@@ -78,9 +78,24 @@ class Rng:
         return (self.next_u64() >> 11) / 9007199254740992.0  # 2**53
 
     def choice(self, items: Sequence[T]) -> T:
-        if not items:
+        """``items[below(len(items))]``, with ``below`` written out (every random player's
+        move and many rollout moves come through here): the same draws."""
+        n = len(items)
+        if n <= 1:
+            if n == 1:
+                return items[0]
             raise ValueError("choice() from an empty sequence")
-        return items[self.below(len(items))]
+        limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
+        s = self.state
+        while True:
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+            if z < limit:
+                break
+        self.state = s
+        return items[z & (n - 1) if not n & (n - 1) else z % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates, in place: ``items[i]`` swaps with ``items[below(i + 1)]`` for ``i``

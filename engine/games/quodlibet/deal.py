@@ -42,7 +42,8 @@ class Deal(Protocol):
         2}`` when a trick completes), for the public log."""
 
     def play(self, action: str) -> object:
-        """``do`` without building its report (a playout world logs nothing)."""
+        """``do`` for a playout world, which drops what it returns (a deal may make it
+        cheaper than ``do``, or the same method)."""
 
     def scores(self) -> list[int]:
         """Penalty points per seat for this deal (meaningful once ``done``)."""

@@ -588,9 +588,9 @@ class Quodlibet(Game):
         if deal is not None:
             seat = deal.to_act
             seen = deal.do(action)
-            if not self._playout:  # a playout world keeps no log
-                self._announce(seat, action, **seen)
-            if deal.done:
+            if not self._playout:  # a playout world keeps no log (``_announce`` written out)
+                self.public_log.append({"seat": seat, "action": action, **seen})
+            if deal.to_act is None:  # the deal is done
                 self._end_deal(deal)
             return
         name = action.removeprefix("choose ")  # while no deal is under way: the choice

@@ -54,6 +54,7 @@ SEATS = 4
 HAND_SIZE = 4
 PILE_SIZES = (3, 3, 3, 3, 3, 1)  # QL-20
 POINTS_PER_CARD = (10, 20, 30)  # QL-23: first, second, third player out
+SNACK_DECK = frozenset(french_deck())
 
 
 def _check_deal(hands: Sequence[Sequence[str]], piles: Sequence[Sequence[str]]) -> None:
@@ -123,7 +124,7 @@ class SnackDeal:
             raise WorldError("world-pile-sizes")
         rows = Rows.from_view(view["rows"])
         cards = [card for part in (*hands, *piles) for card in part] + rows.on_table()
-        if sorted(cards) != sorted(french_deck()):
+        if len(cards) != len(SNACK_DECK) or set(cards) != SNACK_DECK:  # each card once
             raise WorldError("world-not-the-deck", count=32)
         deal: SnackDeal = cls.__new__(cls)
         deal.dealer = view["dealer"]
@@ -236,9 +237,8 @@ class SnackDeal:
             return {}
         return self._play(seat, arg)
 
-    def play(self, action: str) -> object:
-        """``do`` (its report is small; the ``Deal`` protocol asks for both)."""
-        return self.do(action)
+    play = do
+    """``do`` for a playout world (the ``Deal`` protocol's name for it)."""
 
     def scores(self) -> list[int]:
         """Points per seat: the QL-23 exits added up (so far, until ``done``)."""
@@ -275,8 +275,7 @@ class SnackDeal:
     # --- the rules -------------------------------------------------------------------------
 
     def _playable(self, seat: int) -> list[str]:
-        fitting = self._rows.next_cards()  # once per layout (``Rows`` keeps it), not per card
-        return [card for card in self._hands[seat] if card in fitting]
+        return self._rows.playable(self._hands[seat])
 
     def _next_in(self, seat: int) -> int:
         """The next seat clockwise that is not out (QL-22)."""

@@ -20,6 +20,9 @@ JACK = FRENCH_RANKS.index("J")
 LOWEST = 0
 HIGHEST = len(FRENCH_RANKS) - 1
 
+_RANK: dict[str, int] = {rank: index for index, rank in enumerate(FRENCH_RANKS)}
+"""A rank letter's index into ``FRENCH_RANKS`` (looked up: every Snack play asks)."""
+
 RowEnds = tuple[int, int]
 """Rank indexes of a row's low and high end card."""
 
@@ -71,6 +74,11 @@ class Rows:
         """Every card that would fit now, in suit order then low end before high end."""
         return list(self._fitting())
 
+    def playable(self, cards: Sequence[str]) -> list[str]:
+        """The ``cards`` that fit now, in their order."""
+        fitting = self._fitting()
+        return [card for card in cards if card in fitting]
+
     def _fitting(self) -> list[str]:
         """``next_cards()`` without the copy: the layout's own list, never handed out."""
         cached = self._next
@@ -94,10 +102,10 @@ class Rows:
 
     def place(self, card: str) -> None:
         """Put a fitting card on its row (the caller has checked ``fits``)."""
-        if not self.fits(card):
+        if card not in self._fitting():
             raise ValueError(f"{card} does not fit the rows")  # a caller bug, not a player's
-        suit = suit_of(card)
-        rank = FRENCH_RANKS.index(rank_of(card))
+        suit = card[1]
+        rank = _RANK[card[0]]
         ends = self._ends[suit]
         self._next = None
         if ends is None:

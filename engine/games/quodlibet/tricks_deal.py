@@ -65,12 +65,33 @@ POSITION_ACTIONS: tuple[tuple[str, ...], ...] = tuple(
 
 RANK_VALUE: dict[str, int] = {card: rank_value(card) for card in french_deck()}
 
+HIGHER: dict[str, frozenset[str]] = {
+    card: frozenset(
+        other
+        for other in french_deck()
+        if other[1] == card[1] and RANK_VALUE[other] > RANK_VALUE[card]
+    )
+    for card in french_deck()
+}
+"""The cards that beat ``card`` when it leads or wins a trick: higher cards of its suit
+(no trumps, QL-7)."""
+
 _HAND_ORDER: dict[str, int] = {card: i for i, card in enumerate(sort_cards(french_deck()))}
 
 
 def _sorted_hand(cards: Sequence[str]) -> list[str]:
     """``sort_cards(cards)``, by a table built once."""
     return sorted(cards, key=_HAND_ORDER.__getitem__)
+
+
+def _actions_by_suit(hand: Sequence[str]) -> dict[str, list[str]]:
+    """``play CARD`` for every card of ``hand``, sorted: all of them under ``""``, and each
+    suit's under the suit (what ``legal`` offers when that suit is led and held, QL-7)."""
+    actions = sorted([PLAY_ACTION[card] for card in hand])
+    by_suit: dict[str, list[str]] = {"": actions, "S": [], "H": [], "D": [], "C": []}
+    for action in actions:
+        by_suit[action[6]].append(action)
+    return by_suit
 
 
 class TricksDeal:
@@ -87,10 +108,10 @@ class TricksDeal:
         self.blind = rules.visibility == "blind"
         self.must_follow = rules.must_follow
         self.hands = [list(hand) if self.blind else _sorted_hand(hand) for hand in hands]
-        self._actions: list[list[str] | None] = [None] * PLAYERS
-        """Per seat, ``play CARD`` for each card held, sorted: made when ``legal`` first
-        asks (a search's rollouts never do), then kept up to date (unused in Open
-        Trousers)."""
+        self._actions: list[dict[str, list[str]] | None] = [None] * PLAYERS
+        """Per seat, ``play CARD`` for each card held, sorted, under ``""`` and under each
+        suit (``_actions_by_suit``): made when ``legal`` first asks (a search's rollouts
+        never do), then kept up to date (unused in Open Trousers)."""
         self.trick: list[Play] = []
         self.tricks: list[Trick] = []
         self.leader = leader
@@ -159,14 +180,13 @@ class TricksDeal:
             return list(POSITION_ACTIONS[len(self.hands[seat])])
         actions = self._actions[seat]
         if actions is None:
-            actions = self._actions[seat] = sorted(PLAY_ACTION[card] for card in self.hands[seat])
+            actions = self._actions[seat] = _actions_by_suit(self.hands[seat])
         best = self._best
         if best is not None and self.must_follow:
-            led = best[1][1]
-            follow = [action for action in actions if action[6] == led]
+            follow = actions[best[1][1]]  # the suit led
             if follow:
-                return follow
-        return list(actions)
+                return follow.copy()
+        return actions[""].copy()
 
     def parse(self, text: str) -> str:
         return parse_play(text)
@@ -196,14 +216,6 @@ class TricksDeal:
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def do(self, action: str) -> dict[str, Any]:
-        card = self.play(action)
-        if self.trick:
-            return {"card": card}
-        return {"card": card, "trick_number": len(self.tricks), "trick_winner": self.leader}
-
-    def play(self, action: str) -> str:
-        """``do`` without its report for the log (a playout world keeps none): play the
-        legal ``action`` of ``to_act`` and return the card played."""
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
@@ -214,16 +226,17 @@ class TricksDeal:
             hand.remove(card)
             actions = self._actions[seat]
             if actions is not None:
-                actions.remove(action)
+                actions[""].remove(action)
+                actions[card[1]].remove(action)
         trick = self.trick
         play = (seat, card)
         trick.append(play)
         best = self._best
-        if best is None or (card[1] == best[1][1] and RANK_VALUE[card] > RANK_VALUE[best[1]]):
+        if best is None or card in HIGHER[best[1]]:
             best = self._best = play
         if len(trick) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
-            return card
+            return {"card": card}
         winner = best[0]  # QL-7: the highest card of the suit led wins
         tricks = self.tricks
         tricks.append(Trick.won_by(tuple(trick), winner))
@@ -231,7 +244,11 @@ class TricksDeal:
         self._best = None
         self.leader = winner  # QL-7: the winner leads next
         self.to_act = None if len(tricks) == TRICKS else winner
-        return card
+        return {"card": card, "trick_number": len(tricks), "trick_winner": winner}
+
+    play = do
+    """``do`` for a playout world, which drops the report (the ``Deal`` protocol's name for
+    it: one method, so that a real deal pays no extra call)."""
 
     def lines(self) -> list[Line]:
         """The score sheet lines of the deal (none before it is done), worked out once."""

@@ -137,17 +137,8 @@ def totals(entries: Sequence[Entry]) -> list[int]:
     return scores
 
 
-_LINE_WORDS: dict[object, tuple[str, dict[str, object]]] = {}
+_LINE_WORDS: dict[tuple[str, str], tuple[str, dict[str, object]]] = {}
 """``line_json``'s English text and message JSON by code and parameters (a few hundred)."""
-
-
-def _frozen(value: object) -> object:
-    """A hashable stand-in for a JSON value (a nested message is a dict)."""
-    if isinstance(value, dict):
-        return tuple((key, _frozen(item)) for key, item in value.items())
-    if isinstance(value, list):
-        return ("[]", *(_frozen(item) for item in value))
-    return value
 
 
 def line_json(line: Line) -> dict[str, object]:
@@ -155,7 +146,7 @@ def line_json(line: Line) -> dict[str, object]:
     worded once per distinct code and parameters. The ``message`` dict is shared between
     equal lines: the score sheet stores a copy (``Game._score_round``)."""
     seat, points, code, params, trick = line
-    key = (code, _frozen(params))
+    key = (code, repr(params))  # params are JSON: its repr names it exactly
     worded = _LINE_WORDS.get(key)
     if worded is None:
         why = Message(code, params)
