@@ -15,8 +15,17 @@ import pytest
 import engine
 from engine.bots import choose_action, levels
 from engine.bots.nine_virtues import hard
-from engine.bots.nine_virtues.hard import CANDIDATES, MODEL, SCALE, margin, squash
-from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW
+from engine.bots.nine_virtues.hard import (
+    CANDIDATES,
+    MODEL,
+    SCALE,
+    SCREEN_WORLDS,
+    margin,
+    outcome,
+    reward_scale,
+    squash,
+)
+from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW, swaps_in_a_row
 from engine.bots.nine_virtues.sampler import BID_WITHOUT, build_state, draw_hidden, infer
 from engine.cards import pairs_deck
 from engine.game import Game
@@ -281,16 +290,57 @@ def test_same_view_and_seed_give_the_same_action() -> None:
         assert first in view["legal"]
 
 
-def test_hard_searches_the_normal_players_shortlist() -> None:
+def test_hard_searches_every_action_but_endless_swaps() -> None:
     for game, seat in STATES[::10]:
         view = game.view(seat)
-        shortlist = MODEL.candidates(view)
-        assert shortlist
-        assert shortlist == [action for action in view["legal"] if action in shortlist]
-        if view["phase"] == "play":
-            assert len(shortlist) <= CANDIDATES
+        open_actions = MODEL.candidates(view)
+        assert open_actions
+        assert open_actions == [action for action in view["legal"] if action in open_actions]
+        if swaps_in_a_row(view) >= MAX_SWAPS_IN_A_ROW and any(
+            not action.startswith("swap") for action in view["legal"]
+        ):
+            assert not any(action.startswith("swap") for action in open_actions)  # NV-8
         else:
-            assert shortlist == view["legal"]  # every call is searched (NV-9)
+            assert open_actions == view["legal"]  # every call, too (NV-9)
+
+
+def test_the_screen_tries_every_action_in_the_same_first_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With more actions than ``CANDIDATES`` and budget enough, every action open is played
+    in each of the first ``SCREEN_WORLDS`` worlds (as ``flat`` does); only the best
+    ``CANDIDATES`` play on; on a small budget the ``normal`` player's favourites do."""
+    game, seat = next(
+        (g, s)
+        for g, s in STATES
+        if g.view(s)["phase"] == "play" and len(MODEL.candidates(g.view(s))) > CANDIDATES + 2
+    )
+    view = game.view(seat)
+    actions = MODEL.candidates(view)
+    played: list[str] = []
+    real_build = hard.build_state
+
+    def spy_build(seen: View, hidden: list[list[int]]) -> NineVirtues:
+        world = real_build(seen, hidden)
+        real_play = world.play_unchecked
+
+        def first(action: str) -> None:
+            played.append(action)
+            world.play_unchecked = real_play  # type: ignore[method-assign]
+            real_play(action)
+
+        world.play_unchecked = first  # type: ignore[method-assign]
+        return world
+
+    monkeypatch.setattr(hard, "build_state", spy_build)
+    budget = 2 * SCREEN_WORLDS * len(actions) + 40
+    choose_action(view, "hard", 2, iterations=budget)
+    screen = SCREEN_WORLDS * len(actions)
+    assert sorted(played[:screen]) == sorted(actions * SCREEN_WORLDS)
+    assert len(set(played[screen:])) == CANDIDATES
+    played.clear()
+    choose_action(view, "hard", 2, iterations=2 * len(actions) - 1)  # no room for a screen
+    assert set(played) <= set(hard._ranked_candidates(view)[:CANDIDATES])
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -333,6 +383,22 @@ def test_reward_is_the_margin_squashed_into_0_1() -> None:
     assert 0 < reward < 1
     assert reward == squash(margin(sampled, seat) / SCALE)
     assert (reward > 0.5) == (margin(sampled, seat) > 0)
+
+
+def test_hard_rates_a_playout_by_the_lead_in_the_totals() -> None:
+    """NV-14: the totals decide the game, so ``hard`` rates a playout by the seat's lead over
+    the best other total, on a scale that widens with the rounds still to come."""
+    game, seat = next((g, s) for g, s in STATES if g.round == 2 and g.players == 4)
+    view = game.view(seat)
+    assert reward_scale(view) == SCALE * 3**0.5  # rounds 3 and 4 still to come
+    sampled = MODEL.sample(view, Rng(3))
+    assert isinstance(sampled, NineVirtues)
+    while sampled.to_act is not None:
+        sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
+    totals = sampled.totals
+    lead = totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
+    assert outcome(sampled, seat, 5.0) == squash(lead / 5.0)
+    assert sampled.totals == totals  # rating a world changes nothing in it
 
 
 def test_every_candidate_is_played_in_the_same_worlds(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,28 +1,36 @@
 """The ``hard`` computer player for Nine Virtues: paired Monte Carlo search over worlds sampled
-from the deciding seat's view, with successive halving of the candidate actions.
+from the deciding seat's view, a screen of every action and then successive halving.
 
-* **Candidates**: the ``CANDIDATES`` actions the ``normal`` player rates best (with its rule
-  against stalling, NV-8); in the call phase every call (NV-9).
+* **Actions**: every legal action (in the call phase every call, NV-9), less the Swaps
+  when the ``normal`` player's rule against stalling forbids another (NV-8), ordered by
+  the ``normal`` player's rating (its favourite first; that order breaks ties).
 * **Worlds**: hidden cards drawn from the view alone (``sampler.py``: what bids, kills and
   swaps say about a hand), each made a playout world by the game (``NineVirtues.from_view``).
-* **Paired playouts**: every candidate still in the race is played in the *same* worlds and
-  the rest of the round is played out by the quick policy of ``rollout.py``. The luck of the
-  hidden cards, which dwarfs the difference between two actions, is the same for all of
-  them, so their mean results compare directly.
-* **Successive halving**: the budget (``ITERATIONS`` playouts) is split evenly over
-  ``ceil(log2(candidates))`` stages; in each stage the candidates left play the stage's
-  share of playouts in new worlds, then the worse half (by the mean over every world so
-  far) drops out. Bad actions cost a few playouts, and the last two share the most.
-* **Result** of a playout: the seat's margin over the best other seat in the round just
-  scored, or in the last round (NV-2) on the totals, which decide the game (NV-14),
-  squashed by ``squash`` so that one wild world cannot outweigh many.
+* **Paired playouts**: every action still in the race is played in the *same* worlds and
+  the rest of the round is played out by the quick policy of ``rollout.py`` (which uses no
+  randomness). The luck of the hidden cards, which dwarfs the difference between two
+  actions, is the same for all of them, so their mean results compare directly.
+* **Screen**: with more than ``CANDIDATES`` actions, every action is first played in the
+  same ``SCREEN_WORLDS`` worlds, as ``flat`` does (at most half the budget; with too small
+  a budget for that, the ``normal`` player's ``CANDIDATES`` favourites go on instead), and
+  the ``CANDIDATES`` best go on, keeping their screen results.
+* **Successive halving**: the rest of the budget (``ITERATIONS`` playouts in all) is split
+  evenly over ``ceil(log2(CANDIDATES))`` stages; in each stage the actions left play the
+  stage's share of playouts in new worlds, then the worse half (by the mean over every
+  world so far) drops out. Bad actions cost a few playouts, and the last two share the most.
+* **Result** of a playout (``outcome``): the seat's lead in the *totals* over the best other
+  seat once the round is scored (NV-14: the totals decide the game), squashed by
+  ``squash`` on a scale of ``SCALE * sqrt(1 + rounds still to come)`` (``reward_scale``),
+  so that one wild world cannot outweigh many and a lead counts for less while more rounds
+  are to come.
 
-The candidate with the best mean after the last stage is played (ties: the ``normal``
+The action with the best mean after the last stage is played (ties: the ``normal``
 player's order). Budgets are counted in playouts, so a move depends only on the view and the
 seed; ``time_ms`` (the browser's cap) stops the search after a world once time is up.
 
-The same ``MODEL`` (sampler, rollout policy, reward) serves the ``flat`` yardstick
-(``engine/bots/flat.py``).
+The same ``MODEL`` (sampler, rollout policy) serves the ``flat`` yardstick
+(``engine/bots/flat.py``), which rates a playout with ``MODEL.reward``: the margin in the
+round just scored (in the last round, the totals), on ``SCALE``.
 
 Budget and strength: docs/BOTS.md.
 """
@@ -47,7 +55,11 @@ View = dict[str, Any]
 ITERATIONS = 400
 """Playouts per decision (a playout: one candidate played out in one world)."""
 CANDIDATES = 8
-"""Actions searched per decision in play."""
+"""Actions left in the race after the screen (or, on a budget too small for one, the
+``normal`` player's favourites) in play."""
+SCREEN_WORLDS = 4
+"""Worlds in which every action open is tried first, when there are more than
+``CANDIDATES`` (never more than half the budget)."""
 SCALE = 6.0
 """Points of margin that score 0.75 (and as many under 0, 0.25)."""
 MAX_ROLLOUT_STEPS = 2_000
@@ -68,7 +80,8 @@ class NineVirtuesModel:
         return self._last[1], self._last[2]
 
     def candidates(self, view: View) -> list[str]:
-        """The actions worth searching, in ``view["legal"]`` order."""
+        """The actions the search may play, in ``view["legal"]`` order (the ``normal``
+        player's rule against stalling applies, NV-8)."""
         keep = set(self._read(view)[1])
         return [action for action in view["legal"] if action in keep]
 
@@ -90,22 +103,24 @@ class NineVirtuesModel:
 
 
 def paired_search(view: View, rng: Rng, budget: Budget, read: tuple[Inference, list[str]]) -> str:
-    """The candidate (``read``: the view's inference and its candidates, best-rated first)
-    with the best mean result over the worlds it was played in (module docstring)."""
+    """The action (``read``: the view's inference and the actions open to the search, the
+    ``normal`` player's favourite first) with the best mean result over the worlds it was
+    played in (module docstring)."""
     inference, ranked = read
     if len(ranked) == 1:
         return ranked[0]
     seat: int = view["seat"]
-    alive = list(range(len(ranked)))
     total = [0.0] * len(ranked)
-    stages = max(1, math.ceil(math.log2(len(ranked))))
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
+    scale = reward_scale(view)
     worlds = 0
-    for stage in range(stages):
-        share = max(1, budget.iterations // (stages * len(alive)))
-        for _ in range(share):
+
+    def play(alive: list[int], count: int) -> None:
+        """Every action of ``alive`` played out in each of ``count`` new worlds."""
+        nonlocal worlds
+        for _ in range(count):
             if deadline is not None and worlds and time.perf_counter() > deadline:
-                break
+                return
             hidden = draw_hidden(inference, rng)
             for index in alive:
                 game = build_state(view, hidden)
@@ -114,10 +129,26 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: tuple[Inference, l
                     if game.to_act is None:
                         break
                     game.play_unchecked(rollout_action(game, rng))
-                total[index] += squash(margin(game, seat) / SCALE)
+                total[index] += outcome(game, seat, scale)
             worlds += 1
-        # Every candidate alive has played every world so far: the totals compare directly.
-        alive.sort(key=lambda index: (-total[index], index))
+
+    def best_first(alive: list[int]) -> list[int]:
+        # Every action alive has played every world so far: the totals compare directly.
+        return sorted(alive, key=lambda index: (-total[index], index))
+
+    alive = list(range(len(ranked)))
+    budget_left = budget.iterations
+    screen = min(SCREEN_WORLDS, budget.iterations // (2 * len(ranked)))
+    if len(ranked) > CANDIDATES:
+        if screen:  # every action in a few shared worlds, as ``flat`` does, then the best
+            play(alive, screen)
+            budget_left -= screen * len(ranked)
+            alive = best_first(alive)
+        alive = alive[:CANDIDATES]  # without a screen: the ``normal`` player's favourites
+    stages = max(1, math.ceil(math.log2(len(alive))))
+    for stage in range(stages):
+        play(alive, max(1, budget_left // (stages * len(alive))))
+        alive = best_first(alive)
         if stage < stages - 1:
             alive = alive[: max(2, (len(alive) + 1) // 2)]
     return ranked[alive[0]]
@@ -132,6 +163,22 @@ def margin(game: NineVirtues, seat: int) -> int:
     return scores[seat] - max(points for other, points in enumerate(scores) if other != seat)
 
 
+def reward_scale(view: View) -> float:
+    """``SCALE`` widened by the rounds still to come after this one: ``SCALE * sqrt(1 +
+    rounds left)``, a rough spread of the final margin (each round adds its own)."""
+    return SCALE * math.sqrt(1 + view["players"] - view["round"])
+
+
+def outcome(game: NineVirtues, seat: int, scale: float) -> float:
+    """The ``hard`` search's result of a playout: the seat's lead in the *totals* over the
+    best other seat once the round is scored (NV-14: the totals decide the game), squashed
+    by ``scale`` (``reward_scale``)."""
+    totals = game.totals
+    mine = totals[seat]
+    totals[seat] = -1_000_000
+    return squash((mine - max(totals)) / scale)
+
+
 def squash(x: float) -> float:
     """``x`` mapped into (0, 1), increasing, 0.5 at 0. Plain arithmetic (no ``tanh``), so it
     rounds the same on every platform."""
@@ -139,7 +186,8 @@ def squash(x: float) -> float:
 
 
 def _ranked_candidates(view: View) -> list[str]:
-    """The actions to search, the ``normal`` player's favourite first."""
+    """The actions open to the search, the ``normal`` player's favourite first (the
+    ``normal`` player's rule against stalling applies, NV-8)."""
     legal: list[str] = view["legal"]
     if view["phase"] != PLAY:
         return list(legal)
@@ -149,7 +197,7 @@ def _ranked_candidates(view: View) -> list[str]:
     estimate = Estimate(view)
     base = estimate.value(estimate.hand, estimate.my_bids)
     # ``sorted`` is stable: equally rated actions keep the legal order.
-    return sorted(options, key=lambda action: -rate(action, estimate, base))[:CANDIDATES]
+    return sorted(options, key=lambda action: -rate(action, estimate, base))
 
 
 MODEL = NineVirtuesModel()
