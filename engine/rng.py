@@ -25,6 +25,21 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""``shuffle``'s steps by length (lengths below 257 are kept): ``(i, i + 1, limit)`` for
+``i`` from the end down to 1, ``limit`` that of ``below(i + 1)``."""
+
+
+def _shuffle_steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    steps = tuple(
+        (i, i + 1, _LIMITS[i + 1] if i + 1 < 257 else _SPAN - _SPAN % (i + 1))
+        for i in range(n - 1, 0, -1)
+    )
+    if n < 257:
+        _SHUFFLE_STEPS[n] = steps
+    return steps
+
+
 class Rng:
     """SplitMix64. ``Rng(seed)`` for any int seed (negative and huge seeds are folded in).
 
@@ -102,14 +117,14 @@ class Rng:
         from the end down to 1.
 
         ``below`` and ``next_u64`` are written out here with the state in a local variable
-        (stored back once, even if a swap raises), since a deal shuffles the whole deck: the
-        draws are exactly the ones ``below`` would make."""
+        (stored back once, even if a swap raises), and each step's bound looked up once per
+        length (``_SHUFFLE_STEPS``), since a deal shuffles the whole deck: the draws are
+        exactly the ones ``below`` would make."""
+        n = len(items)
+        steps = _SHUFFLE_STEPS.get(n) or _shuffle_steps(n)
         s = self.state
-        limits = _LIMITS
         try:
-            for i in range(len(items) - 1, 0, -1):
-                m = i + 1
-                limit = limits[m] if m < 257 else _SPAN - _SPAN % m
+            for i, m, limit in steps:
                 s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF

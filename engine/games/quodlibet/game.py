@@ -159,7 +159,8 @@ class WorldFacts:
     state: dict[str, Any]
     """A world's attributes before the hidden cards are placed."""
     containers: tuple[str, ...]
-    """The attributes of ``state`` a world may change (lists, dicts): copied per world."""
+    """The attributes of ``state`` a world may change in place (lists, dicts but those of
+    ``NOT_EDITED``): copied per world."""
     hand_cards: int
     unplayed: frozenset[str]
     """The cards in hand, all seats together (the deck less this deal's plays)."""
@@ -174,6 +175,14 @@ class WorldFacts:
     """The deal resumed from the view's plays with no cards in hand (None: choosing)."""
     to_act_agrees: bool
 
+
+NOT_EDITED = frozenset({"options", "practice", "_winners", "dealt"})
+"""Attributes of a game only ever replaced, never edited in place: a world built from a
+view shares them with the view's facts (``dealt`` is a world's own anyway)."""
+
+SUIT_CARDS: dict[str, frozenset[str]] = {
+    suit: frozenset(card for card in DECK if suit_of(card) == suit) for suit in "SHDC"
+}
 
 _LAST_FACTS: list[WorldFacts] = []
 """The facts of the last view worlds were built from (one entry at most)."""
@@ -249,7 +258,7 @@ class Quodlibet(Game):
         (the default) the world is for a search's playouts (``Game.in_playout``): it halts
         once this deal is scored and keeps no log."""
         cls._check_world_view(view)
-        if len(hands) != PLAYERS or [len(hand) for hand in hands] != list(view["hand_sizes"]):
+        if len(hands) != PLAYERS or list(map(len, hands)) != list(view["hand_sizes"]):
             raise WorldError("world-hand-sizes")
         if view["phase"] == "snack":
             return cls._snack_world(view, hands, piles, playout)
@@ -280,7 +289,7 @@ class Quodlibet(Game):
             if (deal.hands[other] if own else list(hands[other])) != seen:
                 raise WorldError("world-seen-hand", seat=other)
         for who, led in facts.voids:
-            if any(card[1] == led for card in hands[who]):
+            if not SUIT_CARDS[led].isdisjoint(hands[who]):
                 raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
         if not facts.to_act_agrees:
             raise WorldError("world-to-act")
@@ -342,7 +351,9 @@ class Quodlibet(Game):
             to_act=view["to_act"],
             state=state,
             containers=tuple(
-                name for name, value in state.items() if isinstance(value, list | dict | set)
+                name
+                for name, value in state.items()
+                if isinstance(value, list | dict | set) and name not in NOT_EDITED
             ),
             hand_cards=sum(view["hand_sizes"]),
             unplayed=frozenset(DECK) - {card for _, card in plays},

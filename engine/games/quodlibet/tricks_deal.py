@@ -155,7 +155,11 @@ class TricksDeal:
         in hand) and gives every world built from that view a copy of it."""
         deal: TricksDeal = TricksDeal.__new__(TricksDeal)
         deal.__dict__.update(self.__dict__)
-        deal.hands = [list(hand) if self.blind else _sorted_hand(hand) for hand in hands]
+        if self.blind:
+            deal.hands = [list(hand) for hand in hands]
+        else:
+            order = _HAND_ORDER.__getitem__
+            deal.hands = [sorted(hand, key=order) for hand in hands]
         deal._actions = [None] * PLAYERS
         deal.trick = list(self.trick)
         deal.tricks = list(self.tricks)  # a Trick never changes: the list is what grows
