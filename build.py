@@ -651,9 +651,13 @@ def build_site(
     )
 
     # The page: stylesheets of the game tables, and what the page needs before Python runs.
-    styles = "".join(
-        f'\n    <link rel="stylesheet" href="css/games/{p.name}">'
-        for p in sorted((WEB / "css" / "games").glob("*.css"))
+    # The menu needs none of the tables' styles: on the page they load as print styles, which
+    # do not hold back its first paint, and app.js turns them on (README, "What the build makes").
+    sheets = sorted((WEB / "css" / "games").glob("*.css"))
+    styles = "".join(f'\n    <link rel="stylesheet" href="css/games/{p.name}">' for p in sheets)
+    later_styles = "".join(
+        f'\n    <link rel="stylesheet" href="css/games/{p.name}" media="print" data-later>'
+        for p in sheets
     )
     manifest = {
         "engine_version": wheel.name.split("-")[1],
@@ -673,7 +677,7 @@ def build_site(
         if marker not in page:
             raise StepFailed(f"build: web/index.html lacks the {marker} marker")
     data = json.dumps(manifest, sort_keys=True).replace("</", "<\\/")
-    page = page.replace("<!-- build:styles -->", styles.strip())
+    page = page.replace("<!-- build:styles -->", later_styles.strip())
     page = page.replace(
         "<!-- build:manifest -->",
         f'<script type="application/json" id="parlour-build">{data}</script>',

@@ -74,6 +74,14 @@ def test_the_menu_starts_a_game(page: Page, site_url: str) -> None:
     page.wait_for_selector(".table")
     assert "Ada" in page.locator(".totals").inner_text()
     assert "resume=" in page.url
+    # The tables' stylesheets came as print styles (not holding back the menu's first paint,
+    # issue 13) and apply by the time a table is shown.
+    later = page.evaluate(
+        """() => [...document.querySelectorAll("link[data-later]")]
+             .map((l) => [l.getAttribute("href"), l.media, l.sheet?.cssRules.length ?? 0])"""
+    )
+    assert len(later) >= 4, later
+    assert all(media == "all" and rules > 0 for _, media, rules in later), later
 
 
 @pytest.mark.parametrize("width", [320, 1280])

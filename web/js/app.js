@@ -20,6 +20,7 @@ import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
 import { wordPage } from "./page-words.js";
 import { openChallenge } from "./challenge.js";
 import { gameName } from "./game-name.js";
+import { applyLaterStyles } from "./later-styles.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -28,6 +29,11 @@ const catalog = manifest.games;
 
 html.dataset.engine = "loading";
 html.dataset.gameState = "none";
+
+// The tables' stylesheets come as print styles, not holding back the menu's first paint
+// (later-styles.js); they apply from the task after the menu is painted, so that their styles
+// are not worked out in the same task as the menu's.
+requestAnimationFrame(() => setTimeout(applyLaterStyles, 0));
 
 // --- notices ---------------------------------------------------------------------------
 

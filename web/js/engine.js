@@ -90,6 +90,9 @@ export class Engine {
     report("download", 0);
     try {
       const { PyWorker } = await orFail(import(absolute(manifest.pyscript)));
+      // PyScript's module has just run (it defines its elements); starting the worker is a
+      // task of its own, so that neither holds the page for long (issue 13).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const wheel = absolute(manifest.wheel);
       const config = {};
       if (manifest.engine_install === "packages") {

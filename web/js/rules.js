@@ -19,6 +19,7 @@
 // time; each element built from a message carries the key in `data-msg` (space-separated when
 // several), which the tests use to check that every catalog key is shown somewhere.
 
+import { applyLaterStyles } from "./later-styles.js";
 import { h } from "./dom.js";
 import { t, onLanguageChange, loadWords } from "./i18n.js";
 import { say } from "./rules-say.js";
@@ -174,7 +175,7 @@ export function sectionFor(docId, view) {
  */
 export async function openRules(docId, { section = null, opener = null, onClose = null } = {}) {
   if (!LOADERS[docId]) throw new Error(`rules: no rules page "${docId}"`);
-  await loadRules(docId);
+  await Promise.all([loadRules(docId), applyLaterStyles()]); // a link may open the rules at once
   if (open) open.close({ refocus: false });
   const giveBack = opener || (document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const title = h("h2", { id: "rules-title", class: "rules-title" });
