@@ -256,7 +256,12 @@ class Quodlibet(Game):
         must follow suit no seat holds a suit it has shown void in (QL-7). (In Snack, what
         takes and passes say about hands, QL-22, is left to the caller.) With ``playout``
         (the default) the world is for a search's playouts (``Game.in_playout``): it halts
-        once this deal is scored and keeps no log."""
+        once this deal is scored and keeps no log.
+
+        A search builds hundreds of worlds from one view, so what the view alone says (the
+        plays, the voids, the hands it shows, the deal resumed) is worked out once per view
+        object (``WorldFacts``) and each world's own cards are checked against it: build
+        worlds from a view that is not edited afterwards (a changed view is a new dict)."""
         cls._check_world_view(view)
         if len(hands) != PLAYERS or list(map(len, hands)) != list(view["hand_sizes"]):
             raise WorldError("world-hand-sizes")
