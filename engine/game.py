@@ -15,8 +15,8 @@ import copy
 import marshal
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol, Self
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol, Self, cast
 
 from .errors import IllegalActionError, WorldError
 from .messages import Message
@@ -142,6 +142,32 @@ class Game(ABC):
         game = cls.__new__(cls)
         cls._common_from_view(game, view, playout)
         return game
+
+    @classmethod
+    def _world_factory(cls, view: Mapping[str, JSON], *, playout: bool) -> Callable[[], Self]:
+        """``_world_from_view`` for many worlds of one view (a search builds hundreds): the
+        view is checked and read once, then each call returns a new instance equal to what
+        ``_world_from_view(view, playout=playout)`` returns. What play can change (the logs,
+        totals, score sheet and generator) is the instance's own; the rest (options and
+        the plain values) is shared, as it is never edited."""
+        first = cls._world_from_view(view, playout=playout)
+        shared = dict(vars(first))
+        totals, sheet, public_log = shared["_totals"], first.score_sheet, first.public_log
+        seed = first.seed
+        new = cls.__new__
+
+        def world() -> Game:
+            game = new(cls)
+            state = vars(game)
+            state.update(shared)
+            state["rng"] = Rng(seed)
+            state["log"] = []
+            state["public_log"] = list(public_log)
+            state["_totals"] = list(totals)
+            state["score_sheet"] = list(sheet)
+            return game
+
+        return cast(Callable[[], Self], world)
 
     @classmethod
     def _check_world_view(cls, view: Mapping[str, JSON]) -> None:
@@ -384,6 +410,25 @@ class Game(ABC):
         if not self._playout:
             self.log.append({"seat": self._current_seat(), "action": action})
         self._do(action)
+
+    def play_out(self, policy: Callable[[Self], str], max_steps: int) -> None:
+        """Play on with ``policy(self)`` choosing every action (each one of
+        ``legal_actions()``, played as ``play_unchecked`` plays it) until a playout world
+        halts at the end of its round or deal, the game is over, or ``max_steps`` actions
+        have been played: a search's rollout, without a call per action around the game's
+        own."""
+        if not self._playout:
+            for _ in range(max_steps):
+                if self._over:
+                    return
+                self.play_unchecked(policy(self))
+            return
+        do = self._do
+        for _ in range(max_steps):
+            if self._halted or self._over:
+                return
+            self._legal_cache = None
+            do(policy(self))
 
     @property
     def in_playout(self) -> bool:

@@ -23,8 +23,10 @@ number of legal actions rollouts, and the move depends only on the view and the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..game import Game
 from ..rng import Rng
 from .search import SearchModel
 
@@ -44,17 +46,21 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
     seat: int = view["seat"]
     scored_before = len(view["score_sheet"])
     totals = [0.0] * len(legal)
+    rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)
     for _ in range(worlds):
         world_state = rng.next_u64()
         for index, action in enumerate(legal):
             world_rng = Rng(world_state)  # the same world, and the same rollout luck
             game = model.sample(view, world_rng)
             game.play_unchecked(action)
-            sheet = game.score_sheet  # it only grows in play
-            for _ in range(MAX_ROLLOUT_STEPS):
-                if game.is_over or len(sheet) != scored_before:
-                    break
-                game.play_unchecked(model.rollout_action(game, world_rng))
+            if rollout is not None:
+                rollout(game, world_rng, MAX_ROLLOUT_STEPS)
+            else:
+                sheet = game.score_sheet  # it only grows in play
+                for _ in range(MAX_ROLLOUT_STEPS):
+                    if game.is_over or len(sheet) != scored_before:
+                        break
+                    game.play_unchecked(model.rollout_action(game, world_rng))
             totals[index] += model.reward(game, seat, scored_before)
     best = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return legal[best]

@@ -62,7 +62,9 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
 
     A model may also have ``candidates(view) -> list[str]``: the legal actions worth
     searching (a non-empty subset of ``view["legal"]``, from the view alone), so that a
-    fixed budget is spent on a few plausible actions rather than spread over dozens."""
+    fixed budget is spent on a few plausible actions rather than spread over dozens; and
+    ``rollout(game, rng, max_steps)``: the rollout played in one call, the same actions as
+    ``rollout_action`` step by step (e.g. with ``Game.play_out``)."""
     legal: list[str] = view["legal"]
     shortlist: Callable[[View], list[str]] | None = getattr(model, "candidates", None)
     if shortlist is not None and len(legal) > 1:
@@ -75,6 +77,8 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     value = [0.0] * len(legal)
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
     sample, rollout_action, reward = model.sample, model.rollout_action, model.reward
+    rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)
+    max_steps = budget.max_rollout_steps
     steps = range(budget.max_rollout_steps)
     for iteration in range(budget.iterations):
         if deadline is not None and iteration >= len(legal) and time.perf_counter() > deadline:
@@ -82,11 +86,14 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
         pick = _ucb_pick(visits, value, iteration, budget.exploration)
         game = sample(view, rng)
         game.play_unchecked(legal[pick])
-        play, sheet = game.play_unchecked, game.score_sheet  # the sheet only grows in play
-        for _ in steps:
-            if len(sheet) != scored_before or game.is_over:
-                break
-            play(rollout_action(game, rng))
+        if rollout is not None:
+            rollout(game, rng, max_steps)
+        else:
+            play, sheet = game.play_unchecked, game.score_sheet  # the sheet only grows
+            for _ in steps:
+                if len(sheet) != scored_before or game.is_over:
+                    break
+                play(rollout_action(game, rng))
         visits[pick] += 1
         value[pick] += reward(game, seat, scored_before)
     best = max(

@@ -86,6 +86,12 @@ class MoonModel:
         assert isinstance(game, ToTheMoon)
         return rollout_policy(game)
 
+    def rollout(self, game: Game, rng: Rng, max_steps: int) -> None:
+        """The rollout in one call (``Game.play_out``): ``rollout_policy`` for every seat,
+        the actions ``rollout_action`` would choose one by one."""
+        assert isinstance(game, ToTheMoon)
+        game.play_out(rollout_policy, max_steps)
+
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         scores: list[int] = game.score_sheet[scored_before]["scores"]
         return margin_reward(scores, seat, ROUND_MARGIN_SCALE)
@@ -94,6 +100,9 @@ class MoonModel:
 COUNTS = tuple(PAIRS_COUNTS[rank] for rank in range(11))
 """Cards of each rank in the deck (index 0 unused)."""
 DECK_CARDS = sum(COUNTS)
+RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(2048))
+"""The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
+without testing ten bits."""
 
 
 def rollout_policy(game: ToTheMoon) -> str:
@@ -105,42 +114,39 @@ def rollout_policy(game: ToTheMoon) -> str:
     seat = game.turn
     assert seat is not None
     trick = game.trick
-    hand = game.hands[seat]
     held = game.hand_counts[seat]
     won = game.won
     trick_ranks = game.trick_ranks
-    # The buildable rank with the most unseen cards (ties: the higher rank).
-    best = 0
-    best_unseen = -1
-    previous = 0
-    for rank in hand:  # sorted
-        if rank != previous:
-            previous = rank
-            if not trick_ranks & BIT[rank]:
-                unseen = COUNTS[rank] - won[rank] - held[rank]
-                if unseen >= best_unseen:
-                    best = rank
-                    best_unseen = unseen
     length = len(trick)
-    if best and length == 9:
-        return BUILD[best]  # a perfect countdown wins at once
+    buildable = game.hand_ranks[seat] & ~trick_ranks
+    best = 0
+    if buildable:
+        # The buildable rank with the most unseen cards (ties: the higher rank).
+        best_unseen = -1
+        for rank in RANKS_OF[buildable]:
+            unseen = COUNTS[rank] - won[rank] - held[rank]
+            if unseen >= best_unseen:
+                best = rank
+                best_unseen = unseen
+        if length == 9:
+            return BUILD[best]  # a perfect countdown wins at once
     if game.deck:
         # Test when a new rank is at least as likely as an old one (unseen cards of the
         # countdown's ranks: each less the one in the countdown).
         stale = -length
         for rank in trick:
             stale += COUNTS[rank] - won[rank] - held[rank]
-        if 2 * stale <= DECK_CARDS - sum(won) - len(hand) - length:
+        if 2 * stale <= DECK_CARDS - sum(won) - len(game.hands[seat]) - length:
             return "test"
     if best:
         return BUILD[best]
     if length == 1:
         return "withdraw"
     take = 0
-    take_unseen = 0
-    for rank in trick:  # the rarest unseen rank (ties: the lower rank)
+    take_unseen = DECK_CARDS
+    for rank in RANKS_OF[trick_ranks]:  # the rarest unseen rank (ties: the lower rank)
         unseen = COUNTS[rank] - won[rank] - held[rank]
-        if take == 0 or unseen < take_unseen or (unseen == take_unseen and rank < take):
+        if unseen < take_unseen:
             take = rank
             take_unseen = unseen
     return WITHDRAW[take]

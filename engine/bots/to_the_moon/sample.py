@@ -102,11 +102,17 @@ def knowledge(view: View) -> Knowledge:
 def shuffled(items: Sequence[int], rng: Rng) -> list[int]:
     """``items`` in a random order: Fisher-Yates with two swaps per 64-bit draw (each index
     from 32 bits by multiply-and-shift, so an order's chance is off by less than one part in
-    ten million from uniform), about twice as fast as ``Rng.shuffled``."""
+    ten million from uniform), about twice as fast as ``Rng.shuffled``. The draws are
+    ``rng.next_u64()``'s, written out with the state in a local variable (stored back once
+    at the end), since every sampled world shuffles."""
     out = list(items)
     i = len(out) - 1
+    s = rng.state
     while i > 0:
-        bits = rng.next_u64()
+        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        bits = z ^ (z >> 31)
         j = ((bits & 0xFFFFFFFF) * (i + 1)) >> 32
         out[i], out[j] = out[j], out[i]
         i -= 1
@@ -114,6 +120,7 @@ def shuffled(items: Sequence[int], rng: Rng) -> list[int]:
             j = ((bits >> 32) * (i + 1)) >> 32
             out[i], out[j] = out[j], out[i]
             i -= 1
+    rng.state = s
     return out
 
 

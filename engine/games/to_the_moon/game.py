@@ -70,6 +70,10 @@ _LEGAL: dict[int, list[str]] = {}
 things they depend on (TM-7), as one int: worked out once, shared by every game."""
 _LEGAL_CACHE_SIZE = 20_000
 """Start the cache afresh beyond this many lists (a few MB at most)."""
+_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+"""A sorted hand -> (its ``rank_counts``, its ``rank_mask``): worlds built for a search
+hold the same few hands again and again."""
+_HANDS_CACHE_SIZE = 20_000
 
 
 @register
@@ -180,6 +184,9 @@ class ToTheMoon(Game):
         leader: int = view["leader"]
         to_act: int | None = view["to_act"]
 
+        new_world = cls._world_factory(view, playout=playout)
+        players_in = is_in.count(True)
+
         def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
             if len(hands) != players or any(
                 len(hand) != size for hand, size in zip(hands, sizes, strict=True)
@@ -204,17 +211,27 @@ class ToTheMoon(Game):
                 placed = []
             if placed != hidden:
                 raise WorldError("world-not-the-deck", count=55)
-            game = cls._world_from_view(view, playout=playout)
+            game = new_world()
             game.dealer = dealer
             game.leader = leader
-            game.hands = [sorted(hand) for hand in hands]
-            game.hand_counts = [rank_counts(hand) for hand in hands]
-            game.hand_ranks = [rank_mask(hand) for hand in hands]
+            sorted_hands = [sorted(hand) for hand in hands]
+            game.hands = sorted_hands
+            game.hand_counts = counts = []
+            game.hand_ranks = masks = []
+            for hand in sorted_hands:
+                key = tuple(hand)
+                known = _HANDS.get(key)
+                if known is None:
+                    if len(_HANDS) >= _HANDS_CACHE_SIZE:
+                        _HANDS.clear()
+                    known = _HANDS[key] = (tuple(rank_counts(hand)), rank_mask(hand))
+                counts.append(list(known[0]))
+                masks.append(known[1])
             game.deck = list(deck)
             game.trick = list(trick)
             game.trick_ranks = trick_ranks
             game.is_in = list(is_in)
-            game.players_in = is_in.count(True)
+            game.players_in = players_in
             game.piles = list(piles)
             game.shown = list(shown)
             game.tricks_won = list(tricks_won)
@@ -303,18 +320,19 @@ class ToTheMoon(Game):
     def _do(self, action: str) -> None:
         """TM-7: build, test or withdraw; then TM-9 if only one player is left in. A build or
         a Test that turns a new rank keeps everyone in, so only going out can end a trick
-        short of a perfect countdown."""
+        short of a perfect countdown. Going out (TM-7, TM-8): the seat is out, with the card
+        it takes (if any) into hand, face up."""
         seat = self.turn
         assert seat is not None
         verb, rank = ACTIONS[action]
         trick = self.trick
         log = None if self._playout else self.public_log
         if verb == BUILD_VERB:
-            hand = self.hands[seat]
-            hand.remove(rank)
+            self.hands[seat].remove(rank)
             counts = self.hand_counts[seat]
-            counts[rank] -= 1
-            if not counts[rank]:
+            left = counts[rank] - 1
+            counts[rank] = left
+            if not left:
                 self.hand_ranks[seat] &= ~BIT[rank]
             trick.append(rank)
             self.trick_ranks |= BIT[rank]
@@ -322,11 +340,14 @@ class ToTheMoon(Game):
             if log is not None:
                 log.append({"seat": seat, "action": action, "card": rank, "perfect": perfect})
             if perfect:
-                self._win_trick(seat, perfect=True)
-            else:
-                nxt = seat + 1 if seat + 1 < self.players else 0
-                self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
+                self._win_trick(seat, True)
+                return
+            nxt = seat + 1
+            if nxt == self.players:
+                nxt = 0
+            self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
             return
+        taken: int | None
         if verb == TEST_VERB:
             deck = self.deck
             card = deck.pop(0)
@@ -347,12 +368,13 @@ class ToTheMoon(Game):
                         }
                     )
                 if perfect:
-                    self._win_trick(seat, perfect=True)
-                else:
-                    nxt = seat + 1 if seat + 1 < self.players else 0
-                    self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
+                    self._win_trick(seat, True)
+                    return
+                nxt = seat + 1
+                if nxt == self.players:
+                    nxt = 0
+                self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
                 return
-            self._go_out(seat, card)
             if log is not None:
                 log.append(
                     {
@@ -364,33 +386,35 @@ class ToTheMoon(Game):
                         "deck_size": len(deck),
                     }
                 )
+            taken = card
         elif rank:
             trick.remove(rank)
             self.trick_ranks &= ~BIT[rank]
-            self._go_out(seat, rank)
             if log is not None:
                 log.append({"seat": seat, "action": action, "took": rank})
+            taken = rank
         else:
-            self._go_out(seat, None)
             if log is not None:
                 log.append({"seat": seat, "action": action, "took": None})
-        self.players_in -= 1
-        if self.players_in == 1:
-            self._win_trick(self.is_in.index(True), perfect=False)
-        else:
-            nxt = seat + 1 if seat + 1 < self.players else 0
-            self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
-
-    def _go_out(self, seat: int, taken: int | None) -> None:
-        """TM-7, TM-8: ``seat`` is out, with ``taken`` (if any) into hand, face up."""
-        self.is_in[seat] = False
+            taken = None
+        is_in = self.is_in
+        is_in[seat] = False
         self.shown[seat] = taken
         if taken is not None:
             insort(self.hands[seat], taken)
             self.hand_counts[seat][taken] += 1
             self.hand_ranks[seat] |= BIT[taken]
+        left_in = self.players_in - 1
+        self.players_in = left_in
+        if left_in == 1:
+            self._win_trick(is_in.index(True), False)
+            return
+        nxt = seat + 1
+        if nxt == self.players:
+            nxt = 0
+        self.turn = nxt if is_in[nxt] else self._next_in(nxt)
 
-    def _win_trick(self, seat: int, *, perfect: bool) -> None:
+    def _win_trick(self, seat: int, perfect: bool) -> None:
         """TM-9, TM-10: the trick goes to ``seat``'s score pile; they lead the next one."""
         cards = self.trick
         won = self.won
