@@ -5,7 +5,7 @@
 import { t, list, language, languageProblem, onLanguageChange, LANGUAGES } from "./i18n.js"; // first: picks the language (<html lang> follows)
 import { h } from "./dom.js";
 import { manifest } from "./manifest.js";
-import { Engine } from "./engine.js";
+import { engineStart, onBootStage } from "./engine-start.js";
 import { BootProgress } from "./progress.js";
 import { Menu } from "./menu.js";
 import { parseParams } from "./params.js";
@@ -365,7 +365,8 @@ async function challengeFromLink() {
 
 async function boot() {
   try {
-    engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
+    onBootStage((stage, fraction) => progress.update(stage, fraction));
+    engine = await engineStart;
     engineStarted.resolve(engine);
   } catch (error) {
     engineStarted.reject(error);
