@@ -106,7 +106,11 @@ without testing ten bits."""
 
 
 def rollout_policy(game: ToTheMoon) -> str:
-    """The ``normal`` bot's choice, from the sampled state without building a view.
+    """The ``normal`` bot's choice, from the sampled state without building a view: a
+    build that completes a perfect countdown; else Test when a new rank is at least as
+    likely as an old one; else a build of the buildable rank with the most unseen cards
+    (ties: the higher rank); else withdraw, taking the trick's rank with the fewest unseen
+    cards (ties: the lower rank). Each count is worked out only when its branch is reached.
 
     What the seat cannot see of a rank (the deck and the other hands, whose mix it knows but
     not where each card is): the rank's cards less those won this round, in its hand and in
@@ -119,37 +123,34 @@ def rollout_policy(game: ToTheMoon) -> str:
     trick_ranks = game.trick_ranks
     length = len(trick)
     buildable = game.hand_ranks[seat] & ~trick_ranks
+    if length != 9 or not buildable:  # no perfect countdown to complete
+        if game.deck:
+            # Unseen cards of the countdown's ranks (each less the one in the countdown)
+            # against all unseen cards.
+            stale = -length
+            for rank in trick:
+                stale += COUNTS[rank] - won[rank] - held[rank]
+            if 2 * stale <= DECK_CARDS - sum(won) - len(game.hands[seat]) - length:
+                return "test"
+        if not buildable:
+            if length == 1:
+                return "withdraw"
+            take = 0
+            take_unseen = DECK_CARDS
+            for rank in RANKS_OF[trick_ranks]:  # lowest first: ties keep the lower rank
+                unseen = COUNTS[rank] - won[rank] - held[rank]
+                if unseen < take_unseen:
+                    take = rank
+                    take_unseen = unseen
+            return WITHDRAW[take]
     best = 0
-    if buildable:
-        # The buildable rank with the most unseen cards (ties: the higher rank).
-        best_unseen = -1
-        for rank in RANKS_OF[buildable]:
-            unseen = COUNTS[rank] - won[rank] - held[rank]
-            if unseen >= best_unseen:
-                best = rank
-                best_unseen = unseen
-        if length == 9:
-            return BUILD[best]  # a perfect countdown wins at once
-    if game.deck:
-        # Test when a new rank is at least as likely as an old one (unseen cards of the
-        # countdown's ranks: each less the one in the countdown).
-        stale = -length
-        for rank in trick:
-            stale += COUNTS[rank] - won[rank] - held[rank]
-        if 2 * stale <= DECK_CARDS - sum(won) - len(game.hands[seat]) - length:
-            return "test"
-    if best:
-        return BUILD[best]
-    if length == 1:
-        return "withdraw"
-    take = 0
-    take_unseen = DECK_CARDS
-    for rank in RANKS_OF[trick_ranks]:  # the rarest unseen rank (ties: the lower rank)
+    best_unseen = -1
+    for rank in RANKS_OF[buildable]:  # lowest first: ties move on to the higher rank
         unseen = COUNTS[rank] - won[rank] - held[rank]
-        if unseen < take_unseen:
-            take = rank
-            take_unseen = unseen
-    return WITHDRAW[take]
+        if unseen >= best_unseen:
+            best = rank
+            best_unseen = unseen
+    return BUILD[best]
 
 
 MODEL = MoonModel()
