@@ -65,15 +65,12 @@ from .notation import (
 ALL_RANKS = 10
 """TM-4: a trick holds at most one card of each of the ten ranks."""
 
-_LEGAL: dict[int, list[str]] = {}
-"""Legal action lists by (buildable ranks, countdown ranks, deck empty or not), the three
-things they depend on (TM-7), as one int: worked out once, shared by every game."""
-_LEGAL_CACHE_SIZE = 20_000
-"""Start the cache afresh beyond this many lists (a few MB at most)."""
-_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
-"""A sorted hand -> (its ``rank_counts``, its ``rank_mask``): worlds built for a search
-hold the same few hands again and again."""
-_HANDS_CACHE_SIZE = 20_000
+_BUILDS: dict[int, list[str]] = {}
+"""``build_actions(mask)`` by buildable-rank mask (at most 1,024 lists, shared: never edited)."""
+_OTHERS: dict[int, list[str]] = {}
+"""``other_actions(trick_ranks, deck)`` by ``2 * trick_ranks + deck`` (at most 2,048 lists,
+shared: never edited). A state's legal list is the two joined (TM-7): the base class works
+it out once per state."""
 
 
 @register
@@ -186,11 +183,10 @@ class ToTheMoon(Game):
 
         new_world = cls._world_factory(view, playout=playout)
         players_in = is_in.count(True)
+        others = [other for other in range(players) if other != seat]
 
         def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
-            if len(hands) != players or any(
-                len(hand) != size for hand, size in zip(hands, sizes, strict=True)
-            ):
+            if [*map(len, hands)] != sizes:
                 raise WorldError("world-hand-sizes")
             if sorted(hands[seat]) != own:
                 raise WorldError("world-own-hand")
@@ -201,10 +197,9 @@ class ToTheMoon(Game):
                 for rank, count in cards:
                     if hand.count(rank) < count:
                         raise WorldError("world-seen-taking", seat=other)
-            placed = list(deck)
-            for other, hand in enumerate(hands):
-                if other != seat:
-                    placed += hand
+            placed = [*deck]
+            for other in others:
+                placed += hands[other]
             try:
                 placed.sort()
             except TypeError:
@@ -214,29 +209,27 @@ class ToTheMoon(Game):
             game = new_world()
             game.dealer = dealer
             game.leader = leader
-            sorted_hands = [sorted(hand) for hand in hands]
-            game.hands = sorted_hands
-            game.hand_counts = counts = []
+            game.hands = sorted_hands = [*map(sorted, hands)]
+            game.hand_counts = all_counts = []
             game.hand_ranks = masks = []
             for hand in sorted_hands:
-                key = tuple(hand)
-                known = _HANDS.get(key)
-                if known is None:
-                    if len(_HANDS) >= _HANDS_CACHE_SIZE:
-                        _HANDS.clear()
-                    known = _HANDS[key] = (tuple(rank_counts(hand)), rank_mask(hand))
-                counts.append(list(known[0]))
-                masks.append(known[1])
-            game.deck = list(deck)
-            game.trick = list(trick)
+                counts = [0] * 11
+                mask = 0
+                for rank in hand:
+                    counts[rank] += 1
+                    mask |= BIT[rank]
+                all_counts.append(counts)
+                masks.append(mask)
+            game.deck = [*deck]
+            game.trick = [*trick]
             game.trick_ranks = trick_ranks
-            game.is_in = list(is_in)
+            game.is_in = [*is_in]
             game.players_in = players_in
-            game.piles = list(piles)
-            game.shown = list(shown)
-            game.tricks_won = list(tricks_won)
-            game.perfects = list(perfects)
-            game.won = list(won_by_rank)
+            game.piles = [*piles]
+            game.shown = [*shown]
+            game.tricks_won = [*tricks_won]
+            game.perfects = [*perfects]
+            game.won = [*won_by_rank]
             game.turn = to_act
             return game
 
@@ -467,14 +460,15 @@ class ToTheMoon(Game):
         if seat is None:
             return []
         trick_ranks = self.trick_ranks
-        key = (self.hand_ranks[seat] & ~trick_ranks) << 12 | trick_ranks << 1 | bool(self.deck)
-        legal = _LEGAL.get(key)
-        if legal is None:
-            legal = build_actions(key >> 12) + other_actions(trick_ranks, bool(self.deck))
-            if len(_LEGAL) >= _LEGAL_CACHE_SIZE:
-                _LEGAL.clear()
-            _LEGAL[key] = legal
-        return legal  # shared: the base class never hands it out or edits it
+        buildable = self.hand_ranks[seat] & ~trick_ranks
+        builds = _BUILDS.get(buildable)
+        if builds is None:
+            builds = _BUILDS[buildable] = build_actions(buildable)
+        key = 2 * trick_ranks + (1 if self.deck else 0)
+        others = _OTHERS.get(key)
+        if others is None:
+            others = _OTHERS[key] = other_actions(trick_ranks, bool(self.deck))
+        return builds + others
 
     def _parse(self, text: str) -> str:
         return parse_action(text)
