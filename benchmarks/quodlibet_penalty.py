@@ -100,7 +100,7 @@ def main(paths: list[str]) -> None:
         ratio = mine / rest if rest else float("inf")
         print(
             f"  {kind:22} deals {len(cells):3}  {first} {mine:7.1f}  others {rest:7.1f}"
-            f"  ratio {ratio:.2f}x (95% {low:.2f}-{high:.2f})"
+            f"  ratio {ratio:.3f}x (95% {low:.3f}-{high:.3f})"
         )
     shares = win_shares(first, rounds)
     ci = mean_ci(shares)
