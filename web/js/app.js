@@ -5,7 +5,7 @@
 import { t, list, language, languageProblem, onLanguageChange, LANGUAGES } from "./i18n.js"; // first: picks the language (<html lang> follows)
 import { h } from "./dom.js";
 import { manifest } from "./manifest.js";
-import { engineStart, onBootStage } from "./engine-start.js";
+import { Engine } from "./engine.js";
 import { BootProgress } from "./progress.js";
 import { Menu } from "./menu.js";
 import { parseParams } from "./params.js";
@@ -30,10 +30,17 @@ const catalog = manifest.games;
 html.dataset.engine = "loading";
 html.dataset.gameState = "none";
 
-// The tables' stylesheets come as print styles, not holding back the menu's first paint
-// (later-styles.js); they apply from the task after the menu is painted, so that their styles
-// are not worked out in the same task as the menu's.
-requestAnimationFrame(() => setTimeout(applyLaterStyles, 0));
+// Once the menu is painted, the tables' stylesheets (print styles until then, so as not to hold
+// back the first paint: later-styles.js) apply, in a task of their own after the menu's.
+// A tab opened in the background has no frames: there the timer alone goes on.
+let painted = false;
+function afterMenuPaint() {
+  if (painted) return;
+  painted = true;
+  applyLaterStyles();
+}
+requestAnimationFrame(() => setTimeout(afterMenuPaint, 0));
+setTimeout(afterMenuPaint, 250);
 
 // --- notices ---------------------------------------------------------------------------
 
@@ -124,8 +131,12 @@ function showMenu(prefill = {}) {
   html.dataset.gameState = "none";
   html.dataset.screen = "menu";
   menu.show(main, prefill);
-  window.scrollTo(0, 0);
+  // Back from a table: to the top. Not on the page's first paint, which is at the top already
+  // (scrolling would work out the layout in the task that builds the menu).
+  if (shownBefore) window.scrollTo(0, 0);
+  shownBefore = true;
 }
+let shownBefore = false;
 
 // The page's own address (a running game's deep link, or none on the menu). It keeps the
 // language when the address already named one or the person chose one here, so a reload
@@ -365,8 +376,7 @@ async function challengeFromLink() {
 
 async function boot() {
   try {
-    onBootStage((stage, fraction) => progress.update(stage, fraction));
-    engine = await engineStart;
+    engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
     engineStarted.resolve(engine);
   } catch (error) {
     engineStarted.reject(error);
