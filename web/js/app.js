@@ -32,15 +32,10 @@ html.dataset.gameState = "none";
 
 // Once the menu is painted, the tables' stylesheets (print styles until then, so as not to hold
 // back the first paint: later-styles.js) apply, in a task of their own after the menu's.
-// A tab opened in the background has no frames: there the timer alone goes on.
-let painted = false;
-function afterMenuPaint() {
-  if (painted) return;
-  painted = true;
-  applyLaterStyles();
-}
-requestAnimationFrame(() => setTimeout(afterMenuPaint, 0));
-setTimeout(afterMenuPaint, 250);
+// A tab opened in the background has no frames: there the timer alone goes on (applying them
+// twice is a no-op).
+requestAnimationFrame(() => setTimeout(applyLaterStyles, 0));
+setTimeout(applyLaterStyles, 250);
 
 // --- notices ---------------------------------------------------------------------------
 
