@@ -5,6 +5,7 @@ the same kinds in every language (a translation may reorder them, never drop or 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -46,6 +47,40 @@ def test_every_message_parses() -> None:
     bad = [(lang, key, entry["error"]) for lang, messages in parsed().items()
            for key, entry in messages.items() if entry["error"]]  # fmt: skip
     assert bad == []
+
+
+def test_a_message_without_syntax_is_its_own_text() -> None:
+    """web/js/i18n.js returns a message with none of ``{ } ' # <`` as it is, without the
+    formatter: the parser must agree that each such message is one literal, itself."""
+    source = (ROOT / "web" / "js" / "i18n.js").read_text(encoding="utf-8")
+    found = re.search(r"^const SYNTAX = /(\[[^\]]*\])/;$", source, re.MULTILINE)
+    assert found, "i18n.js's SYNTAX pattern moved"
+    syntax = re.compile(found.group(1))
+    wrong = [
+        (lang, key, entry["text"])
+        for lang, messages in parsed().items()
+        for key, entry in messages.items()
+        if not syntax.search(catalog(lang)[key]) and entry["text"] != catalog(lang)[key]
+    ]
+    assert wrong == []
+    assert (
+        sum(
+            1
+            for messages in parsed().values()
+            for entry in messages.values()
+            if entry["text"] is not None
+        )
+        > 100
+    )
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    return {
+        f"{file.stem}.{name}": message
+        for file in sorted((I18N / lang).glob("*.json"))
+        for name, message in json.loads(file.read_text(encoding="utf-8")).items()
+    }
 
 
 def test_placeholders_match_across_languages() -> None:

@@ -1,5 +1,6 @@
 // Reads web/i18n/<lang>/*.json, parses every message with the ICU parser intl-messageformat
-// uses, and prints {lang: {key: {args: [...], error: null|text}}} as JSON (tests/test_catalogs.py).
+// uses, and prints {lang: {key: {args: [...], error: null|text, text: null|text}}} as JSON
+// (tests/test_catalogs.py); `text` is what the message says when it is one plain literal.
 // An argument is "name:kind" (kind: argument, number, plural, selectordinal, select, tag).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -39,12 +40,16 @@ for (const lang of readdirSync(root).sort()) {
     for (const [name, message] of Object.entries(data)) {
       const args = new Set();
       let error = null;
+      let text = null;
       try {
-        collect(parse(String(message)), args);
+        const elements = parse(String(message));
+        collect(elements, args);
+        if (elements.length === 0) text = "";
+        else if (elements.length === 1 && elements[0].type === TYPE.literal) text = elements[0].value;
       } catch (e) {
         error = String(e.message || e);
       }
-      out[lang][`${area}.${name}`] = { args: [...args].sort(), error };
+      out[lang][`${area}.${name}`] = { args: [...args].sort(), error, text };
     }
   }
 }

@@ -110,6 +110,7 @@ export function t(key, values = undefined) {
     console.error(`i18n: no message "${key}" in ${current}`);
     return key;
   }
+  if (!SYNTAX.test(source)) return source; // plain words: nothing to format (most messages)
   let format = formatters.get(key);
   if (!format) {
     format = new IntlMessageFormat(source, current);
@@ -117,15 +118,33 @@ export function t(key, values = undefined) {
   }
   return String(format.format(values));
 }
+// The characters that make a message more than its own text in ICU MessageFormat (arguments,
+// quoting, plural's #) or in intl-messageformat (rich-text tags). A message without any is
+// formatted to itself, so t() returns it as it is: the menu's first paint builds no formatter
+// (and resolves no locale) for its plain labels.
+const SYNTAX = /[{}'#<]/;
+
+// Intl's formatters, made once per language and options (each new one costs more than the
+// formatting itself, and a table formats scores by the dozen).
+let intlFormats = new Map();
+function intlFormat(Kind, options) {
+  const key = `${Kind.name} ${JSON.stringify(options)}`;
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Kind(current, options);
+    intlFormats.set(key, format);
+  }
+  return format;
+}
 
 export function list(items, { type = "conjunction" } = {}) {
-  return new Intl.ListFormat(current, { style: "long", type }).format(items.map(String));
+  return intlFormat(Intl.ListFormat, { style: "long", type }).format(items.map(String));
 }
 
 // A negative number takes a real minus sign (U+2212), in every language: Intl's en and ko
 // formats print a hyphen-minus.
 export function number(value, options = {}) {
-  return new Intl.NumberFormat(current, options)
+  return intlFormat(Intl.NumberFormat, options)
     .formatToParts(value)
     .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
     .join("");
@@ -147,6 +166,7 @@ export async function setLanguage(code, { remember = true } = {}) {
   messages = Object.assign({}, core, ...parts);
   current = code;
   formatters = new Map();
+  intlFormats = new Map();
   applyToDocument();
   for (const listener of listeners) listener(code);
 }

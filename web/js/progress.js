@@ -32,6 +32,7 @@ export class BootProgress {
 
   // Word it all again (the language changed); a failure keeps its own message's key.
   reword() {
+    this.drawn = null;
     this.bar.setAttribute("aria-label", t("menu.boot-loading"));
     this.el.setAttribute("aria-label", t("menu.boot-section"));
     this.steps.querySelectorAll("li").forEach((li, i) => (li.textContent = label(STAGES[i])));
@@ -45,6 +46,9 @@ export class BootProgress {
     const index = STAGES.findIndex((s) => s.id === stage);
     const s = STAGES[index];
     const percent = Math.round(s.from + (s.to - s.from) * Math.max(0, Math.min(1, fraction)));
+    // Most download reports move the bar by less than a percent: then nothing changes on screen.
+    if (this.worded && stage === this.drawn?.stage && percent === this.drawn.percent) return;
+    this.drawn = { stage, percent };
     this.bar.value = percent;
     if (!this.worded) {
       this.worded = true;

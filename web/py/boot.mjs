@@ -16,6 +16,7 @@ export { version };
 // (tools/runtime_stdlib.py) under a content-hashed name, or Pyodide's own.
 const STDLIB = "python_stdlib.zip"; // build:stdlib
 const COUNTED = ["pyodide.asm.wasm", STDLIB];
+const REPORT_MS = 50;
 const nonce = new URLSearchParams(new URL(import.meta.url).hash.slice(1)).get("n") || "";
 
 export async function loadPyodide(options) {
@@ -31,14 +32,21 @@ export async function loadPyodide(options) {
     if (!response.ok || !response.body) return response;
     const reader = response.clone().body.getReader();
     let loaded = 0;
+    let said = 0; // when the last report went (a chunk can be a few KB: the page hears at most
+    // one report per REPORT_MS and file, and the last one, so its progress bar costs little)
     const pump = ({ done, value }) => {
       if (done) {
+        post({ stage: "download", file, loaded });
         pending.delete(file);
         if (pending.size === 0) post({ stage: "python" });
         return undefined;
       }
       loaded += value.byteLength;
-      post({ stage: "download", file, loaded });
+      const now = performance.now();
+      if (now - said >= REPORT_MS) {
+        said = now;
+        post({ stage: "download", file, loaded });
+      }
       return reader.read().then(pump);
     };
     // A failed read shows in Pyodide's own read of the original response.
