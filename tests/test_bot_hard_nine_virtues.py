@@ -318,21 +318,15 @@ def test_the_screen_tries_every_action_in_the_same_first_worlds(
     view = game.view(seat)
     actions = MODEL.candidates(view)
     played: list[str] = []
-    real_build = hard.build_state
+    real_play = NineVirtues.play_unchecked
 
-    def spy_build(seen: View, hidden: list[list[int]]) -> NineVirtues:
-        world = real_build(seen, hidden)
-        real_play = world.play_unchecked
+    def spy_play(world: NineVirtues, action: str) -> None:
+        # The search plays each candidate with ``play_unchecked`` and the rest of the round
+        # with ``play_out``: every call here is a candidate's first action in a world.
+        played.append(action)
+        real_play(world, action)
 
-        def first(action: str) -> None:
-            played.append(action)
-            world.play_unchecked = real_play  # type: ignore[method-assign]
-            real_play(action)
-
-        world.play_unchecked = first  # type: ignore[method-assign]
-        return world
-
-    monkeypatch.setattr(hard, "build_state", spy_build)
+    monkeypatch.setattr(NineVirtues, "play_unchecked", spy_play)
     budget = 2 * SCREEN_WORLDS * len(actions) + 40
     choose_action(view, "hard", 2, iterations=budget)
     screen = SCREEN_WORLDS * len(actions)
@@ -420,3 +414,43 @@ def test_every_candidate_is_played_in_the_same_worlds(monkeypatch: pytest.Monkey
     # The first stage alone plays every candidate in each of its worlds.
     assert 0 < len(draws) <= playouts // ranked + playouts // 2
     assert len(draws) < playouts
+
+
+def test_a_playout_copy_plays_on_apart_and_as_its_world_would() -> None:
+    """``playout_copy``: the paired search plays every candidate in a copy of one world;
+    a copy plays exactly as a new world built from the same view and cards, and playing
+    it changes nothing in the world it was copied from."""
+    for game, seat in STATES[::7]:
+        view = game.view(seat)
+        hidden = draw_hidden(infer(view), Rng(seat))
+        world = build_state(view, hidden)
+        before = world.rollout_state()
+        snapshot = copy.deepcopy(before)
+        for action in view["legal"][:4]:
+            fresh, copied = build_state(view, hidden), world.playout_copy()
+            assert copied.rollout_state() == fresh.rollout_state()
+            for played in (fresh, copied):
+                played.play_unchecked(action)
+                played.play_out(hard.rollout_action, hard.MAX_ROLLOUT_STEPS)
+            assert copied.score_sheet == fresh.score_sheet
+            assert copied.totals == fresh.totals
+            assert copied.to_act is None and fresh.to_act is None
+        assert world.rollout_state() == snapshot  # the world itself never moved
+        assert world.view(seat) == view
+
+
+def test_rollout_state_is_the_properties_in_one_call() -> None:
+    for game, seat in STATES[::5]:
+        world = build_state(game.view(seat), draw_hidden(infer(game.view(seat)), Rng(1)))
+        assert world.rollout_state() == (
+            world.to_act,
+            world.stage,
+            world.turn,
+            world.hands,
+            world.centre,
+            world.bids,
+            world.killed,
+            world.known,
+            world.kills_allowed,
+            world.swaps_allowed,
+        )

@@ -93,6 +93,12 @@ class NineVirtuesModel:
         assert isinstance(game, NineVirtues)
         return rollout_action(game, rng)
 
+    def rollout(self, game: Game, rng: Rng, max_steps: int) -> None:
+        """The rollout in one call (``Game.play_out``): the actions ``rollout_action``
+        plays step by step (it uses no randomness)."""
+        assert isinstance(game, NineVirtues)
+        game.play_out(rollout_action, max_steps)
+
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         assert isinstance(game, NineVirtues)
         return squash(margin(game, seat) / SCALE)
@@ -121,14 +127,11 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: tuple[Inference, l
         for _ in range(count):
             if deadline is not None and worlds and time.perf_counter() > deadline:
                 return
-            hidden = draw_hidden(inference, rng)
+            world = build_state(view, draw_hidden(inference, rng))
             for index in alive:
-                game = build_state(view, hidden)
+                game = world.playout_copy()  # every action from the same world
                 game.play_unchecked(ranked[index])
-                for _ in range(MAX_ROLLOUT_STEPS):
-                    if game.to_act is None:
-                        break
-                    game.play_unchecked(rollout_action(game, rng))
+                game.play_out(rollout_action, MAX_ROLLOUT_STEPS)
                 total[index] += outcome(game, seat, scale)
             worlds += 1
 

@@ -25,6 +25,7 @@ from math import comb
 from typing import Any
 
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
+from ...games.nine_virtues.notation import CANONICAL, parse_action
 from ...rng import Rng
 from .. import Level
 
@@ -64,6 +65,14 @@ class Estimate:
             for seat in self.opponents
         }
         self._cdf: dict[tuple[int, int], list[float]] = {}
+        self.mine = [0] * 11
+        """Cards of each rank in ``hand`` (index 0 unused)."""
+        for rank in self.hand:
+            self.mine[rank] += 1
+        # ``lead_chance`` and ``threat`` by their arguments: ``rate`` asks the same ones for
+        # every action of a decision.
+        self._leads: dict[tuple[int, int], float] = {}
+        self._threats: dict[tuple[int, int], float] = {}
 
     def at_most(self, seat: int, rank: int, count: int) -> float:
         """P(``seat`` holds at most ``count`` cards of ``rank``)."""
@@ -89,31 +98,43 @@ class Estimate:
 
     def lead_chance(self, rank: int, count: int) -> float:
         """P(a hand with ``count`` cards of ``rank`` has the most of them, ties included)."""
-        chance = 1.0
-        for seat in self.opponents:
-            chance *= self.at_most(seat, rank, count)
+        key = (rank, count)
+        chance = self._leads.get(key)
+        if chance is None:
+            chance = 1.0
+            for seat in self.opponents:
+                chance *= self.at_most(seat, rank, count)
+            self._leads[key] = chance
         return chance
 
     def value(self, hand: list[int], bids: list[int]) -> float:
         """Expected hand and bid points (NV-11, NV-12) of ``hand`` and ``bids``; a 1 counts as
         its best call (NV-9)."""
-        counts = Counter(rank for rank in hand if rank != ONE)
+        counts = [0] * 11
+        for rank in hand:
+            if rank != ONE:
+                counts[rank] += 1
         if ONE not in hand:
             return self._value(counts, bids)
-        return max(self._value(counts + Counter([call]), bids) for call in PAIRS_RANKS)
+        return max(self._value(_plus(counts, call), bids) for call in PAIRS_RANKS)
 
     def best_call(self) -> int:
-        counts = Counter(rank for rank in self.hand if rank != ONE)
-        ranked = [(self._value(counts + Counter([r]), self.my_bids), -r) for r in PAIRS_RANKS]
+        counts = [0] * 11
+        for rank in self.hand:
+            if rank != ONE:
+                counts[rank] += 1
+        ranked = [(self._value(_plus(counts, r), self.my_bids), -r) for r in PAIRS_RANKS]
         return -max(ranked)[1]
 
-    def _value(self, counts: Counter[int], bids: list[int]) -> float:
+    def _value(self, counts: list[int], bids: list[int]) -> float:
+        """``counts[r]``: hand cards of rank ``r`` (the 1 already counted as its call)."""
         total = 0.0
+        lead_chance = self.lead_chance
         for rank in PAIRS_RANKS:
             if counts[rank]:
-                total += rank * self.lead_chance(rank, counts[rank])
+                total += rank * lead_chance(rank, counts[rank])
         for rank in bids:
-            total += rank * (2.0 * self.lead_chance(rank, counts[rank]) - 1.0)
+            total += rank * (2.0 * lead_chance(rank, counts[rank]) - 1.0)
         return total
 
     def threat(self, rank: int, my_count: int) -> float:
@@ -121,13 +142,24 @@ class Estimate:
         bid it (NV-12): they score it when they lead the rank."""
         if rank == ONE:
             return WILD_THREAT
-        best = 0.0
-        for seat in self.opponents:
-            rivals = [self.known[other][rank] for other in self.opponents if other != seat]
-            need = max([my_count, *rivals])
-            leads = 1.0 - self.at_most(seat, rank, need - 1) if need > 0 else 1.0
-            best = max(best, rank * (2.0 * leads - 1.0))
+        key = (rank, my_count)
+        best = self._threats.get(key)
+        if best is None:
+            best = 0.0
+            for seat in self.opponents:
+                rivals = [self.known[other][rank] for other in self.opponents if other != seat]
+                need = max([my_count, *rivals])
+                leads = 1.0 - self.at_most(seat, rank, need - 1) if need > 0 else 1.0
+                best = max(best, rank * (2.0 * leads - 1.0))
+            self._threats[key] = best
         return best
+
+
+def _plus(counts: list[int], rank: int) -> list[int]:
+    """``counts`` with one more card of ``rank`` (a copy)."""
+    more = list(counts)
+    more[rank] += 1
+    return more
 
 
 def swaps_in_a_row(view: View) -> int:
@@ -143,9 +175,8 @@ def swaps_in_a_row(view: View) -> int:
 
 
 def rate(action: str, est: Estimate, base: float) -> float:
-    verb, *args = action.split()
-    ranks = [int(arg) for arg in args]
-    mine = Counter(est.hand)
+    verb, ranks = CANONICAL.get(action) or parse_action(action)
+    mine = est.mine
     if verb == "bid":
         (rank,) = ranks
         gain = est.value(est.hand, [*est.my_bids, rank]) - base
@@ -157,12 +188,12 @@ def rate(action: str, est: Estimate, base: float) -> float:
     hand = list(est.hand)
     hand.remove(give)
     hand.append(take)
-    after = Counter(hand)
+    same = give == take
     gain = est.value(hand, est.my_bids) - base
     return (
         gain
-        + DENIAL_WEIGHT * est.threat(take, after[take])
-        - DENIAL_WEIGHT * est.threat(give, after[give])
+        + DENIAL_WEIGHT * est.threat(take, mine[take] + 1 - same)
+        - DENIAL_WEIGHT * est.threat(give, mine[give] - 1 + same)
     )
 
 

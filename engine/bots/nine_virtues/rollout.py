@@ -28,10 +28,11 @@ the ``Rng`` is not used, so a rollout is a function of its sampled state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import cache
 from math import comb
 
+from ...cards import pairs_deck
+from ...games.nine_virtues.deal import HAND_SIZE
 from ...games.nine_virtues.game import CALL, NineVirtues
 from ...games.nine_virtues.notation import BIDS, CALLS, KILLS, SWAPS
 from ...rng import Rng
@@ -47,31 +48,69 @@ SWAP_TURNS = 2
 """Rollouts swap only during the first ``SWAP_TURNS * N`` turns of a round."""
 
 
-def rollout_action(game: NineVirtues, rng: Rng) -> str:
+def rollout_action(game: NineVirtues, rng: Rng | None = None) -> str:
     """A quick, sensible legal action for ``game.to_act`` in a sampled state."""
     del rng  # the policy is deterministic: the search's randomness is in the sampling
-    seat = game.to_act
+    (seat, stage, turn, hands, centre, every_bid, killed, table_knows, kills, swaps) = (
+        game.rollout_state()
+    )
     assert seat is not None
-    hand = game.hands[seat]
-    every_bid = game.bids
-    mine = [0] * 11
-    for rank in hand:
-        mine[rank] += 1
-    bids = [0] * 11
-    for rank in every_bid[seat]:
-        bids[rank] += 1
-    table = _lead_table(game, seat, mine, every_bid)
-    # ``table(r)[c]`` is ``lead(r, c)`` for c = 0..mine[r] + 1 (module docstring); below,
-    # ``points``, ``worth`` and ``threat`` are written out with the very same arithmetic
-    # (the same operations in the same order, so the same floats).
+    hand = hands[seat]
+    my_bids = every_bid[seat]
+    # What ``seat`` sees: every other card is unseen (another hand's unknown part or set
+    # aside); ``rank - seen.count(rank)`` of rank ``rank`` are unseen (the deck holds r
+    # cards of rank r).
+    seen = hand + centre + killed
+    for bid_row in every_bid:
+        seen += bid_row
+    # The other hands in seat order: their unknown cards (``slots``) and known cards.
+    players = len(hands)
+    other_seats = _OTHER_SEATS.get((players, seat)) or _other_seats(players, seat)
+    slots: list[int] = []
+    others: list[list[int]] = []
+    known_cards: list[int] = []
+    for other in other_seats:
+        other_known = table_knows[other]
+        others.append(other_known)
+        if other_known:
+            known_cards += other_known
+        slots.append(len(hands[other]) - len(other_known))
+    seen += known_cards
+    unseen = PAIRS_DECK_SIZE - len(seen)
+    shape = (unseen, *slots)
+    plain = _PLAIN_ROWS.get(shape)
+    if plain is None:
+        if len(_PLAIN_ROWS) >= _MAX_ROWS:
+            _PLAIN_ROWS.clear()
+        plain = _PLAIN_ROWS[shape] = [None] * 11
 
-    if game.stage == CALL:
-        mine[ONE] -= 1  # the 1 being called is not a rank-1 card
+    def table(rank: int) -> list[float]:
+        """``lead(rank, c)`` for c = 0..``ROW_LENGTH - 1`` (``_lead_row``)."""
+        good = rank - seen.count(rank)
+        if rank not in known_cards:
+            row = plain[good]
+            if row is None:
+                row = plain[good] = _lead_row(good, shape, None)
+            return row
+        bases = tuple([cards.count(rank) for cards in others])
+        key = (good, shape, bases)
+        row = _KNOWN_ROWS.get(key)
+        if row is None:
+            if len(_KNOWN_ROWS) >= _MAX_ROWS:
+                _KNOWN_ROWS.clear()
+            row = _KNOWN_ROWS[key] = _lead_row(good, shape, bases)
+        return row
+
+    # ``table(r)[c]`` is ``lead(r, c)`` (module docstring); below, ``points``, ``worth``
+    # and ``threat`` are written out with the very same arithmetic (the same operations in
+    # the same order, so the same floats) as before the tables were shared.
+
+    if stage == CALL:
         gains = [0.0] * 11
         for rank in range(1, 11):
-            count = mine[rank]
+            count = hand.count(rank) - (rank == ONE)  # the 1 being called is not a 1
             row = table(rank)
-            bid = bids[rank] * rank
+            bid = my_bids.count(rank) * rank
             after = row[count + 1]
             before = row[count]
             gains[rank] = (rank * after + bid * (2.0 * after - 1.0)) - (
@@ -79,37 +118,37 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
             )
         return CALLS[max(range(1, 11), key=lambda rank: (gains[rank], -rank))]
 
-    ranks = sorted(set(game.centre))
     best_value = -1e9
     best = ""
     # Bids, then kills.
-    denials = [0.0] * 11
-    rows: list[list[float]] = [_NO_ROW] * 11
+    ranks = sorted(set(centre))
+    denials: list[float] = []
+    rows: dict[int, list[float]] = {}
     for rank in ranks:
-        count = mine[rank]
-        row = rows[rank] = table(rank)
-        denial = denials[rank] = DENIAL * (
-            ONE_WORTH if rank == ONE else rank * (1.0 - (row[count - 1] if count else 0.0))
-        )
         if rank == ONE:
+            denials.append(DENIAL * ONE_WORTH)
             continue
+        count = hand.count(rank)
+        row = rows[rank] = table(rank)
+        denial = DENIAL * (rank * (1.0 - (row[count - 1] if count else 0.0)))
+        denials.append(denial)
         value = rank * (2.0 * row[count] - 1.0) + denial
         if value + PROGRESS > best_value:
             best_value, best = value + PROGRESS, BIDS[rank]
-    if game.kills_allowed:  # NV-6
-        for rank in ranks:
-            value = denials[rank] + PROGRESS
+    if kills:  # NV-6
+        for rank, denial in zip(ranks, denials, strict=True):
+            value = denial + PROGRESS
             if value > best_value:
                 best_value, best = value, KILLS[rank]
-    if game.swaps_allowed and game.turn <= SWAP_TURNS * game.players:  # NV-8
+    if swaps and turn <= SWAP_TURNS * players:  # NV-8
         takes: list[tuple[float, int]] = []
         for take in ranks:
-            count = mine[take]
+            count = hand.count(take)
             if take == ONE:
                 gain = (ONE_WORTH - (ONE_WORTH if count else 0.0)) + DENIAL * ONE_WORTH
             else:
                 row = rows[take]
-                bid = bids[take] * take
+                bid = my_bids.count(take) * take
                 after = row[count + 1]
                 before = row[count]
                 gain = (
@@ -119,15 +158,13 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
             takes.append((-gain, take))
         takes.sort()
         gives: list[tuple[float, int]] = []
-        for give in sorted(set(hand)):
-            count = mine[give]
+        for give in set(hand):  # in any order: sorted below
+            count = hand.count(give)
             if give == ONE:
                 loss = (ONE_WORTH - (ONE_WORTH if count - 1 else 0.0)) + DENIAL * ONE_WORTH
             else:
-                row = rows[give]
-                if row is _NO_ROW:
-                    row = rows[give] = table(give)
-                bid = bids[give] * give
+                row = rows.get(give) or table(give)
+                bid = my_bids.count(give) * give
                 now = row[count]
                 less = row[count - 1]
                 loss = (
@@ -147,76 +184,52 @@ def rollout_action(game: NineVirtues, rng: Rng) -> str:
     return best or game.legal_actions()[0]
 
 
-_NO_ROW: list[float] = []
+PAIRS_DECK_SIZE = len(pairs_deck())
+"""The Pairs deck's cards: r of each rank r from 1 to 10 (PD-1)."""
+_OTHER_SEATS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""By ``(players, seat)``: the other seats, in seat order."""
 
 
-def _lead_table(
-    game: NineVirtues, seat: int, mine: list[int], every_bid: Sequence[Sequence[int]]
-) -> Callable[[int], list[float]]:
-    """``table(r)``: the list of ``lead(r, c)`` for c = 0..mine[r] + 1, where ``lead(r, c)``
-    is the chance that ``c`` cards of rank ``r`` lead or tie every other hand, as ``seat``
-    can judge it from its own hand and the public cards (another hand is its known cards
-    plus a draw from the cards ``seat`` cannot see). (The chance that another hand holds at
-    least ``c`` is then ``1 - lead(r, c - 1)``.) Each chance is the product over the other
-    hands, in seat order, of the chance that the hand holds at most ``c`` of the rank."""
-    seen = list(mine)
-    for rank in game.centre:
-        seen[rank] += 1
-    for rank in game.killed:
-        seen[rank] += 1
-    for bid_row in every_bid:
-        for rank in bid_row:
-            seen[rank] += 1
-    table_knows = game.known
-    hands = game.hands
-    knows: list[tuple[list[int] | None, int]] = []
-    for other in range(game.players):
-        if other == seat:
-            continue
-        cards = table_knows[other]
-        row = None
-        if cards:
-            row = [0] * 11
-            for rank in cards:
-                row[rank] += 1
-                seen[rank] += 1
-        knows.append((row, len(hands[other]) - len(cards)))
-    pool = [rank - seen[rank] for rank in range(11)]  # the deck holds r cards of rank r
-    pool[0] = 0
-    unseen = sum(pool)
-    others = [(row, _cdf_row(slots, unseen), slots) for row, slots in knows]
-
-    def table(rank: int) -> list[float]:
-        top = mine[rank] + 2
-        chances = [1.0] * top
-        good = pool[rank]
-        for row, cdfs, slots in others:
-            cdf = cdfs[good]
-            if cdf is None:
-                cdf = cdfs[good] = _at_most(slots, good, unseen)
-            size = len(cdf)
-            base = 0 if row is None else row[rank]
-            for count in range(top):
-                extra = count - base
-                if extra < 0:
-                    chances[count] = 0.0
-                elif extra < size:
-                    chances[count] *= cdf[extra]
-        return chances
-
-    return table
+def _other_seats(players: int, seat: int) -> tuple[int, ...]:
+    others = _OTHER_SEATS[(players, seat)] = tuple(o for o in range(players) if o != seat)
+    return others
 
 
-_CDF_ROWS: dict[tuple[int, int], list[tuple[float, ...] | None]] = {}
+ROW_LENGTH = HAND_SIZE + 2
+"""Counts 0..HAND_SIZE + 1 of a rank: every count a policy asks about (a hand holds at most
+``HAND_SIZE`` cards of a rank, and a policy asks about one more)."""
+_MAX_ROWS = 50_000
+"""A row cache this full is emptied (a search needs a few thousand rows at most)."""
+_PLAIN_ROWS: dict[tuple[int, ...], list[list[float] | None]] = {}
+"""Lead rows by the shape of the other hands (``(unseen, *slots)``), then by the unseen
+cards of the rank, for ranks none of the other hands is known to hold."""
+_KNOWN_ROWS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float]] = {}
+"""Lead rows for ranks some other hand is known to hold, by ``(good, shape, bases)``."""
 
 
-def _cdf_row(draws: int, total: int) -> list[tuple[float, ...] | None]:
-    """``_at_most(draws, good, total)`` by ``good`` (0..10), each filled in when first
-    needed (the table is shared by every decision)."""
-    row = _CDF_ROWS.get((draws, total))
-    if row is None:
-        row = _CDF_ROWS[(draws, total)] = [None] * 11
-    return row
+def _lead_row(good: int, shape: tuple[int, ...], bases: tuple[int, ...] | None) -> list[float]:
+    """``lead(r, c)`` for c = 0..``ROW_LENGTH - 1``: the chance that ``c`` cards of a rank
+    lead or tie every other hand, as the deciding seat can judge it from its own hand and
+    the public cards. ``shape`` is ``(unseen, slots...)``: the cards the seat cannot see
+    and, per other hand in seat order, how many of its cards are among them (its
+    ``slots``: the rest of it is known); ``good`` unseen cards are of the rank and the
+    other hands are known to hold ``bases`` of it (None: none). Each chance is the product
+    over the other hands, in seat order, of the chance that the hand holds at most ``c``
+    (its known cards plus a hypergeometric draw of its slots). (The chance that another
+    hand holds at least ``c`` is then ``1 - lead(r, c - 1)``.)"""
+    unseen = shape[0]
+    chances = [1.0] * ROW_LENGTH
+    for index, slots in enumerate(shape[1:]):
+        cdf = _at_most(slots, good, unseen)
+        size = len(cdf)
+        base = 0 if bases is None else bases[index]
+        for count in range(ROW_LENGTH):
+            extra = count - base
+            if extra < 0:
+                chances[count] = 0.0
+            elif extra < size:
+                chances[count] *= cdf[extra]
+    return chances
 
 
 @cache

@@ -35,6 +35,7 @@ from ...errors import IllegalActionError, WorldError
 from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
+from ...rng import Rng
 from .deal import Deal, aside_size, explicit_deal, shuffled_deal
 from .notation import (
     ALL_CALLS,
@@ -51,6 +52,21 @@ from .scoring import ONE, score_round
 PLAY = "play"
 CALL = "call"
 OVER = "over"
+
+RolloutState = tuple[
+    int | None,
+    str,
+    int,
+    list[list[int]],
+    list[int],
+    list[list[int]],
+    list[int],
+    list[list[int]],
+    bool,
+    bool,
+]
+"""``NineVirtues.rollout_state()``: seat to act, stage, turn, hands, centre, bids, killed,
+known, kills allowed, swaps allowed."""
 
 
 @register
@@ -182,6 +198,51 @@ class NineVirtues(Game):
     def turn(self) -> int:
         """The number of the turn being played this round, from 1 (NV-6, NV-8)."""
         return self._turns + 1
+
+    def rollout_state(self) -> RolloutState:
+        """What a rollout policy reads, in one call instead of one property each (a search
+        asks it at every step of thousands of playouts): ``(seat, stage, turn, hands,
+        centre, bids, killed, known, kills_allowed, swaps_allowed)``, each as the property
+        of that name (``seat``: ``to_act``). The lists are the world's own: never edit
+        them."""
+        stage = self._stage
+        turns = self._turns
+        players = self.players
+        seat = None if self._over or self._halted else self._current_seat()
+        limit = self.options["swap_limit"]
+        playing = stage == PLAY
+        return (
+            seat,
+            stage,
+            turns + 1,
+            self._hands,
+            self._centre,
+            self._bids,
+            self._killed,
+            self._known,
+            playing and turns >= players,  # NV-6, as ``_kills_allowed``
+            playing and (limit is None or turns < limit),  # NV-8, as ``_swaps_allowed``
+        )
+
+    def playout_copy(self) -> NineVirtues:
+        """A copy of this world that plays on apart from it (the same state, its own
+        lists): a search that plays several actions in one world (``from_view``) copies it
+        for each instead of building it again."""
+        game = NineVirtues.__new__(NineVirtues)
+        state = vars(game)
+        state.update(vars(self))
+        state["_hands"] = [list(hand) for hand in self._hands]
+        state["_centre"] = list(self._centre)
+        state["_bids"] = [list(row) for row in self._bids]
+        state["_killed"] = list(self._killed)
+        state["_known"] = [list(row) for row in self._known]
+        state["_totals"] = list(self._totals)
+        state["score_sheet"] = list(self.score_sheet)
+        state["log"] = list(self.log)
+        state["public_log"] = list(self.public_log)
+        rng = state["rng"] = Rng(0)
+        rng.state = self.rng.state
+        return game
 
     @property
     def kills_allowed(self) -> bool:
@@ -325,12 +386,11 @@ class NineVirtues(Game):
 
     def _do(self, action: str) -> None:
         verb, ranks = CANONICAL.get(action) or parse_action(action)
-        seat = self._current_seat()
-        assert seat is not None
-        if verb == "call":
-            self._announce(seat, action)
+        if verb == "call":  # only in the call phase (NV-9): the holder of the 1 calls
+            self._announce(self._holder_of_one(), action)
             self._score(ranks[0])
             return
+        seat = (self._dealer + 1 + self._turns) % self.players  # NV-4, as ``_current_seat``
         if verb == "bid":
             self._centre.remove(ranks[0])
             self._bids[seat].append(ranks[0])

@@ -49,6 +49,8 @@ def score_round(
 ) -> tuple[list[int], dict[str, Any] | None]:
     """Round scores per seat and the score-sheet breakdown (NV-9 to NV-13); without
     ``detail`` (a playout world's round), the scores alone and ``None``."""
+    if not detail:
+        return round_scores(hands, bids, caller, call), None
     players = len(hands)
     seats = range(players)
     counts = [
@@ -95,3 +97,34 @@ def score_round(
         "bid_points": bid_points,
     }
     return scores, breakdown
+
+
+_RANK_INDEXES = range(11)
+
+
+def round_scores(
+    hands: list[list[int]], bids: list[list[int]], caller: int | None, call: int | None
+) -> list[int]:
+    """``score_round``'s scores alone (NV-9 to NV-13), in fewer steps: what a playout world
+    scores its round with. The 1 in the caller's hand counts as ``call`` (NV-9); each seat
+    scores +r for every rank r it holds as many of as the most anyone holds (NV-11), and
+    each of its bid cards of rank r +r if it holds as many r as the most (none held:
+    everyone does, NV-13), else -r (NV-10, NV-12)."""
+    if caller is not None:
+        assert call is not None, "the 1 is scored only after it is called"
+        called = list(hands[caller])
+        called.remove(ONE)
+        called.append(call)
+        hands = [called if seat == caller else hand for seat, hand in enumerate(hands)]
+    counts = [list(map(hand.count, _RANK_INDEXES)) for hand in hands]
+    most = list(map(max, zip(*counts, strict=True)))
+    scores: list[int] = []
+    for hand, row, bid_row in zip(hands, counts, bids, strict=True):
+        points = 0
+        for rank in set(hand):
+            if row[rank] == most[rank]:
+                points += rank
+        for rank in bid_row:
+            points += rank if row[rank] == most[rank] else -rank
+        scores.append(points)
+    return scores
