@@ -43,6 +43,7 @@ new MutationObserver((records) => {
 """
 
 MY_TURN = '.table[data-awaiting="0"] .table-body [data-action]'
+DIALOG = ".overlay .dialog"  # a round's summary
 GAMES = {
     "nine-virtues": "?game=nine-virtues&players=3&seats=human,bot,bot&seed=5",
     "to-the-moon": "?game=to-the-moon&players=3&seats=human,bot,bot&seed=5",
@@ -89,7 +90,12 @@ def test_moves_turns_and_refusals_are_announced(
     refused = ""
     moves = 0
     while moves < 4:
-        page.wait_for_selector(MY_TURN, timeout=60_000)
+        # The person's turn, or the round's end: the computers may end the round after the
+        # person's move (the summary then waits for its button), and the table can redraw
+        # while they think, before that dialog shows.
+        page.wait_for_selector(f"{MY_TURN}, {DIALOG}", timeout=60_000)
+        if page.query_selector(DIALOG):
+            break
         shown |= log_lines(page)
         assert said(page)[-1] == ("polite", "Your turn."), said(page)[-3:]
         check_disabled_controls(page)
@@ -109,9 +115,7 @@ def test_moves_turns_and_refusals_are_announced(
         control.click()
         page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=30_000)
         moves += 1
-        if page.query_selector(".overlay .dialog"):
-            break
-    page.wait_for_selector(f"{MY_TURN}, .overlay .dialog", timeout=60_000)
+    page.wait_for_selector(f"{MY_TURN}, {DIALOG}", timeout=60_000)
     shown |= log_lines(page)
     lines = [text for kind, text in said(page) if kind == "polite"]
     # Every polite line is "Your turn." or a line of the public log, as the log shows it.
