@@ -126,26 +126,12 @@ else:
         browser_type_launch_args: dict[str, Any],
         browser_context_args: dict[str, Any],
         tmp_path_factory: pytest.TempPathFactory,
-        site_url: str,
     ) -> Iterator[BrowserContext]:
         """One persistent Chromium profile for the session: its HTTP cache and code cache are
         what the tests share (``context`` resets everything else between tests)."""
         profile = browser_type.launch_persistent_context(
             tmp_path_factory.mktemp("profile"), **browser_type_launch_args, **browser_context_args
         )
-        # Boot the site once before the first test, so that every test starts from the same
-        # warm profile: the first test used to pay the new profile's cold boot alone, and in
-        # clean-clone runs it timed out waiting for its first turn (not seen in later tests).
-        # This is set-up only: a failure here is left to the tests to find.
-        warm_up = profile.new_page()
-        try:
-            warm_up.goto(site_url)
-            warm_up.wait_for_selector("html[data-engine=ready]", timeout=120_000)
-        except Exception:  # the tests find what went wrong
-            pass
-        finally:
-            warm_up.close()
-        reset_profile(profile, profile.pages[:1] or [profile.new_page()], {site_url.rstrip("/")})
         yield profile
         profile.close()
 
