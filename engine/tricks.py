@@ -14,7 +14,6 @@ follow suit is the caller's choice (Open Trousers, QL-17, has no follow rule).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from .cards import french_deck, rank_value, suit_of
 
@@ -23,6 +22,8 @@ _RANK_VALUE = {card[0]: rank_value(card) for card in french_deck()}
 
 Play = tuple[int, str]
 """One card in a trick: ``(seat, code)``."""
+
+_new = object.__new__
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -62,25 +63,44 @@ def winning_play(plays: Sequence[Play]) -> Play:
     return best
 
 
-@dataclass(frozen=True)
 class Trick:
-    """A completed trick: its plays in order, the leader first."""
+    """A completed trick: its plays in order, the leader first, and its ``winner`` (who
+    takes it and leads the next one), worked out once. Never changed once made: equal
+    plays make equal tricks (and the same hash).
+
+    A plain class with slots rather than a dataclass: every deal of every search rollout
+    makes eight, and reading a slot is cheaper than a property call (in Pyodide most)."""
+
+    __slots__ = ("plays", "winner")
 
     plays: tuple[Play, ...]
-    _winner: int = field(init=False, repr=False, compare=False)
+    winner: int
+    """Who takes the trick and leads the next one."""
 
-    def __post_init__(self) -> None:
-        # Worked out once: scoring and views ask for the winner of every trick often.
-        object.__setattr__(self, "_winner", winning_play(self.plays)[0])
+    def __init__(self, plays: tuple[Play, ...]) -> None:
+        self.plays = plays
+        self.winner = winning_play(plays)[0]
 
     @classmethod
     def won_by(cls, plays: tuple[Play, ...], winner: int) -> Trick:
         """``Trick(plays)`` when the caller already knows its winner (``winning_play``):
         a deal keeps the winning play as the cards fall, so it need not look again."""
-        trick = object.__new__(cls)
-        object.__setattr__(trick, "plays", plays)
-        object.__setattr__(trick, "_winner", winner)
+        trick = _new(cls)
+        trick.plays = plays
+        trick.winner = winner
         return trick
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Trick:
+            return NotImplemented
+        assert isinstance(other, Trick)
+        return self.plays == other.plays
+
+    def __hash__(self) -> int:
+        return hash((self.plays,))
+
+    def __repr__(self) -> str:
+        return f"Trick(plays={self.plays!r})"
 
     @property
     def leader(self) -> int:
@@ -89,11 +109,6 @@ class Trick:
     @property
     def led_suit(self) -> str:
         return suit_of(self.plays[0][1])
-
-    @property
-    def winner(self) -> int:
-        """Who takes the trick and leads the next one."""
-        return self._winner
 
     @property
     def cards(self) -> list[str]:

@@ -89,3 +89,45 @@ def test_below_for_powers_of_two_and_others() -> None:
     rng = Rng(5, 3)
     sizes = [2, 4, 55, 64, 256, 257, 2**32]
     assert [rng.below(n) for n in sizes] == [1, 1, 48, 1, 34, 229, 648720948]
+
+
+def _shuffle_by_below(rng: Rng, items: list[int]) -> None:
+    """Fisher–Yates written the plain way, the reference for ``shuffle``."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 8, 9, 32, 55, 300])
+def test_shuffle_makes_the_draws_below_makes_at_every_length(size: int) -> None:
+    # From ``BATCH_FROM`` items up ``shuffle`` works out its draws side by side in one big
+    # integer: the swaps and the state after must be the plain loop's.
+    for seed in range(40):
+        rng, reference = Rng(seed, size), Rng(seed, size)
+        items, expected = list(range(size)), list(range(size))
+        rng.shuffle(items)
+        _shuffle_by_below(reference, expected)
+        assert items == expected
+        assert rng.state == reference.state
+
+
+def test_a_rejected_draw_in_a_batched_shuffle_shifts_the_later_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A draw ``below`` rejects (at or above the largest multiple of the bound) is drawn
+    # again, which shifts every later draw: the batched shuffle must then go step by step.
+    # Real rejections come once in 2**58 draws, so the limits are lowered here to 2**63
+    # (about every other draw is rejected) for the shuffle and its reference alike.
+    import engine.rng as rng_module
+
+    limits = tuple(1 << 63 for _ in rng_module._LIMITS)
+    monkeypatch.setattr(rng_module, "_LIMITS", limits)
+    monkeypatch.setattr(rng_module, "_SHUFFLE_STEPS", {})
+    monkeypatch.setattr(rng_module, "_BATCH_PLANS", {})
+    for seed in range(20):
+        rng, reference = Rng(seed), Rng(seed)
+        items, expected = list(range(32)), list(range(32))
+        rng.shuffle(items)
+        _shuffle_by_below(reference, expected)
+        assert items == expected
+        assert rng.state == reference.state

@@ -36,14 +36,19 @@ class Deal(Protocol):
     def why_illegal(self, action: str) -> Message:
         """Why a well-formed action is not legal now (``str()`` of it: in English)."""
 
-    def do(self, action: str) -> dict[str, Any]:
-        """Carry out a legal action; return what the table saw beyond the action text (e.g.
-        ``{"card": "QS"}`` for ``play @2``, ``{"jacks": ["JH"]}`` for ``take 3``, ``{"trick_winner":
-        2}`` when a trick completes), for the public log."""
+    def legal_now(self) -> list[str]:
+        """``legal()``, perhaps as the deal's own list, good until its next action: for the
+        game's cache, which hands out copies only. Never edit it."""
+
+    def act(self, action: str) -> dict[str, Any]:
+        """Carry out a legal action; return its entry for the public log: ``seat``,
+        ``action`` and what the table saw beyond the action text (e.g. ``"card": "QS"`` for
+        ``play @2``, ``"jacks": ["JH"]`` for ``take 3``, ``"trick_winner": 2`` when a trick
+        completes)."""
 
     def play(self, action: str) -> object:
-        """``do`` for a playout world, which drops what it returns (a deal may make it
-        cheaper than ``do``, or the same method)."""
+        """``act`` for a playout world, which drops the entry (a deal may make it cheaper
+        than ``act``)."""
 
     def scores(self) -> list[int]:
         """Penalty points per seat for this deal (meaningful once ``done``)."""

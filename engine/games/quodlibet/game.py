@@ -566,7 +566,7 @@ class Quodlibet(Game):
     def _legal(self) -> list[str]:
         if self.deal is None:
             return sorted(f"choose {name}" for name in self._choosable())
-        return self.deal.legal()
+        return self.deal.legal_now()  # the cache: ``Game`` hands out copies only
 
     def _parse(self, text: str) -> str:
         if (
@@ -602,10 +602,9 @@ class Quodlibet(Game):
     def _do(self, action: str) -> None:
         deal = self.deal
         if deal is not None:
-            seat = deal.to_act
-            seen = deal.do(action)
+            entry = deal.act(action)
             if not self._playout:  # a playout world keeps no log (``_announce`` written out)
-                self.public_log.append({"seat": seat, "action": action, **seen})
+                self.public_log.append(entry)
             if deal.to_act is None:  # the deal is done
                 self._end_deal(deal)
             return

@@ -55,6 +55,9 @@ HAND_SIZE = 4
 PILE_SIZES = (3, 3, 3, 3, 3, 1)  # QL-20
 POINTS_PER_CARD = (10, 20, 30)  # QL-23: first, second, third player out
 SNACK_DECK = frozenset(french_deck())
+PLAY_ACTION = {card: f"play {card}" for card in french_deck()}
+TAKE_ACTION = tuple(f"take {number}" for number in range(1, len(PILE_SIZES) + 1))
+"""``play CARD`` and ``take P`` (by pile index, 0-5), built once: ``legal`` lists them."""
 
 
 def _check_deal(hands: Sequence[Sequence[str]], piles: Sequence[Sequence[str]]) -> None:
@@ -172,9 +175,9 @@ class SnackDeal:
             return []
         plays = self._playable(seat)
         if plays:
-            return sorted(f"play {card}" for card in plays)
-        takes = [f"take {number}" for number in self.remaining_piles()]
-        return sorted(takes) if takes else ["pass"]
+            return sorted([PLAY_ACTION[card] for card in plays])
+        takes = [TAKE_ACTION[i] for i, taken in enumerate(self._taken) if not taken]
+        return takes or ["pass"]  # already in order: ``take 1`` to ``take 6``
 
     def parse(self, text: str) -> str:
         """Canonical ``play TH`` / ``take 3`` / ``pass``; ``malformed`` for anything else.
@@ -239,6 +242,16 @@ class SnackDeal:
 
     play = do
     """``do`` for a playout world (the ``Deal`` protocol's name for it)."""
+
+    def act(self, action: str) -> dict[str, Any]:
+        """``do``, returning the public log's entry: the seat, the action and what the
+        table saw."""
+        seat = self._to_act
+        return {"seat": seat, "action": action, **self.do(action)}
+
+    legal_now = legal
+    """``legal()``: a new list each time (the ``Deal`` protocol's name for the game's
+    cache)."""
 
     def scores(self) -> list[int]:
         """Points per seat: the QL-23 exits added up (so far, until ``done``)."""

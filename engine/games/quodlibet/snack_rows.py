@@ -33,6 +33,25 @@ def _code(rank: int, suit: str) -> str:
     return FRENCH_RANKS[rank] + suit
 
 
+def _fitting_by_ends(suit: str) -> dict[RowEnds | None, tuple[str, ...]]:
+    """The cards of ``suit`` that fit next to its row, for every row it can have: its jack
+    before the row is started, else the card below the low end and the one above the high
+    end (QL-21)."""
+    table: dict[RowEnds | None, tuple[str, ...]] = {None: (_code(JACK, suit),)}
+    for low in range(HIGHEST + 1):  # a row holds its jack, but a world's view is any
+        for high in range(low, HIGHEST + 1):
+            fitting = [_code(low - 1, suit)] if low > LOWEST else []
+            if high < HIGHEST:
+                fitting.append(_code(high + 1, suit))
+            table[(low, high)] = tuple(fitting)
+    return table
+
+
+_FITTING = tuple((suit, _fitting_by_ends(suit)) for suit in SUITS)
+"""Per suit, in suit order: what fits next to each possible row (looked up, not worked
+out: every Snack action asks)."""
+
+
 class Rows:
     """The four suit rows of QL-21."""
 
@@ -87,17 +106,10 @@ class Rows:
         return cached
 
     def _work_out_fitting(self) -> list[str]:
+        ends = self._ends
         out: list[str] = []
-        for suit in SUITS:
-            ends = self._ends[suit]
-            if ends is None:
-                out.append(_code(JACK, suit))
-                continue
-            low, high = ends
-            if low > LOWEST:
-                out.append(_code(low - 1, suit))
-            if high < HIGHEST:
-                out.append(_code(high + 1, suit))
+        for suit, fitting in _FITTING:
+            out += fitting[ends[suit]]
         return out
 
     def place(self, card: str) -> None:

@@ -58,10 +58,11 @@ def plays_in_log(log: Sequence[Mapping[str, Any]]) -> list[Play]:
 PLAY_ACTION: dict[str, str] = {card: f"play {card}" for card in french_deck()}
 """``play CARD`` by card code, built once: ``legal`` lists them for every state."""
 
-POSITION_ACTIONS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(sorted(f"play @{i}" for i in range(size))) for size in range(TRICKS + 1)
+POSITION_ACTIONS: tuple[list[str], ...] = tuple(
+    sorted(f"play @{i}" for i in range(size)) for size in range(TRICKS + 1)
 )
-"""Open Trousers' legal actions by hand size (QL-17): ``play @0`` to ``play @{size-1}``."""
+"""Open Trousers' legal actions by hand size (QL-17): ``play @0`` to ``play @{size-1}``
+(shared lists, never edited: ``legal_now``)."""
 
 RANK_VALUE: dict[str, int] = {card: rank_value(card) for card in french_deck()}
 
@@ -98,7 +99,7 @@ class TricksDeal:
     """A trick contract being played: a ``Deal`` (deal.py).
 
     ``to_act`` is a plain attribute (None once the deal is done), and the card winning the
-    trick in progress is kept as it is played: ``legal`` and ``do`` run for every card of
+    trick in progress is kept as it is played: ``legal`` and ``play`` run for every card of
     every deal (and of every search rollout)."""
 
     def __init__(self, rules: Contract, dealer: int, hands: list[list[str]], leader: int) -> None:
@@ -177,20 +178,25 @@ class TricksDeal:
         return suit_of(self.trick[0][1]) if self.trick else None
 
     def legal(self) -> list[str]:
+        return self.legal_now().copy()
+
+    def legal_now(self) -> list[str]:
+        """``legal()`` as the deal's own list, good until its next action: for the game's
+        cache of the legal actions, which hands out copies only. Never edit it."""
         seat = self.to_act
         if seat is None:
             return []
         if self.blind:
-            return list(POSITION_ACTIONS[len(self.hands[seat])])
+            return POSITION_ACTIONS[len(self.hands[seat])]
         actions = self._actions[seat]
         if actions is None:
             actions = self._actions[seat] = _actions_by_suit(self.hands[seat])
         best = self._best
         if best is not None and self.must_follow:
-            follow = actions[best[1][1]]  # the suit led
+            follow = actions[best[1][1]]  # the suit led (only a card of it can be winning)
             if follow:
-                return follow.copy()
-        return actions[""].copy()
+                return follow
+        return actions[""]
 
     def parse(self, text: str) -> str:
         return parse_play(text)
@@ -219,11 +225,13 @@ class TricksDeal:
             return message("ql-follow-suit", suit=led)
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
-    def do(self, action: str) -> dict[str, Any]:
-        seat = self.to_act
-        assert seat is not None
+    def act(self, action: str) -> dict[str, Any]:
+        """Play a legal card for ``to_act`` (QL-7) and return the public log's entry for
+        it: the seat, the action, the card (also for ``play @i``), and when the card
+        completes a trick its number and winner. ``play`` without the entry."""
+        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
         hand = self.hands[seat]
-        if action[5] == "@":
+        if self.blind:
             card = hand.pop(int(action[6:]))
         else:
             card = action[5:]
@@ -232,27 +240,60 @@ class TricksDeal:
             if actions is not None:
                 actions[""].remove(action)
                 actions[card[1]].remove(action)
-        trick = self.trick
         play = (seat, card)
+        trick = self.trick
         trick.append(play)
         best = self._best
         if best is None or card in HIGHER[best[1]]:
             best = self._best = play
         if len(trick) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
-            return {"card": card}
-        winner = best[0]  # QL-7: the highest card of the suit led wins
+            return {"seat": seat, "action": action, "card": card}
+        winner = self._close_trick(best[0])
+        return {
+            "seat": seat,
+            "action": action,
+            "card": card,
+            "trick_number": len(self.tricks),
+            "trick_winner": winner,
+        }
+
+    def play(self, action: str) -> None:
+        """``act`` for a playout world, which keeps no log: the same play, no entry. Both
+        are written out in full (no shared helper to call): every card of every game and
+        of every search rollout comes through one of them."""
+        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
+        hand = self.hands[seat]
+        if self.blind:
+            card = hand.pop(int(action[6:]))
+        else:
+            card = action[5:]
+            hand.remove(card)
+            actions = self._actions[seat]
+            if actions is not None:
+                actions[""].remove(action)
+                actions[card[1]].remove(action)
+        play = (seat, card)
+        trick = self.trick
+        trick.append(play)
+        best = self._best
+        if best is None or card in HIGHER[best[1]]:
+            best = self._best = play
+        if len(trick) < PLAYERS:
+            self.to_act = (seat + 1) % PLAYERS
+        else:
+            self._close_trick(best[0])
+
+    def _close_trick(self, winner: int) -> int:
+        """A fourth card was played: the trick goes to ``winner`` (the highest card of the
+        suit led, QL-7), who leads the next one (or the deal is done)."""
         tricks = self.tricks
-        tricks.append(Trick.won_by(tuple(trick), winner))
+        tricks.append(Trick.won_by(tuple(self.trick), winner))
         self.trick = []
         self._best = None
-        self.leader = winner  # QL-7: the winner leads next
+        self.leader = winner
         self.to_act = None if len(tricks) == TRICKS else winner
-        return {"card": card, "trick_number": len(tricks), "trick_winner": winner}
-
-    play = do
-    """``do`` for a playout world, which drops the report (the ``Deal`` protocol's name for
-    it: one method, so that a real deal pays no extra call)."""
+        return winner
 
     def lines(self) -> list[Line]:
         """The score sheet lines of the deal (none before it is done), worked out once."""
