@@ -17,8 +17,10 @@ per group plus a shuffle.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
+from operator import sub
 
 from ..rng import Rng
 
@@ -60,6 +62,23 @@ class Group:
 
 Caps = tuple[int, ...]
 Split = tuple[int, ...]
+Cut = tuple[int, int, int]
+"""``(slot, start, end)``: ``cards[start:end]`` of a group's shuffled cards go to ``slot``."""
+
+_CUTS: dict[Split, tuple[Cut, ...]] = {}
+"""``_cuts`` by split, kept (the same few hundred splits come back decision after decision)."""
+
+
+def _cuts(split: Split) -> tuple[Cut, ...]:
+    """A split as cuts of the group's shuffled cards, slot by slot (empty shares left out)."""
+    cuts: list[Cut] = []
+    start = 0
+    for slot, share in enumerate(split):
+        if share:
+            cuts.append((slot, start, start + share))
+            start += share
+    _CUTS[split] = found = tuple(cuts)
+    return found
 
 
 class Assignment:
@@ -81,31 +100,36 @@ class Assignment:
         )
         self._sizes = tuple(sizes)
         self._ways: dict[tuple[int, Caps], int] = {}
-        self._table: dict[tuple[int, Caps], tuple[list[Split], list[int]]] = {}
+        self._table: dict[tuple[int, Caps], tuple[list[int], list[Split], list[Caps]]] = {}
+        """By group index and the slots' room left: the group's possible splits (in
+        ``_splits`` order, those with any way), the running totals of their ways, and the
+        room each leaves to the next group."""
         total_cards = sum(len(group.cards) for group in self._groups)
         self.ways = self._count(0, self._sizes) if total_cards == sum(self._sizes) else 0
         """How many complete fillings respect the bars (0: none, the view is inconsistent)."""
 
     def sample(self, rng: Rng) -> list[list[str]]:
-        """One filling, uniformly among the ``ways``: the cards of each slot."""
+        """One filling, uniformly among the ``ways``: the cards of each slot. Group by
+        group (in ``_groups`` order), a split is picked with probability proportional to its
+        ways and the group's cards, shuffled, are cut into the slots by it."""
         if self.ways == 0:
             raise ValueError("no way to place the unseen cards")
         slots: list[list[str]] = [[] for _ in self._sizes]
+        table = self._table
         caps = self._sizes
         for index, group in enumerate(self._groups):
-            splits, cumulative = self._table[(index, caps)]
+            cumulative, splits, rests = table[(index, caps)]
             pick = bisect_right(cumulative, below_big(rng, cumulative[-1]))
             split = splits[pick]
+            caps = rests[pick]
             cards = rng.shuffled(group.cards)
-            start = 0
-            for slot, count in enumerate(split):
-                slots[slot].extend(cards[start : start + count])
-                start += count
-            caps = tuple(cap - count for cap, count in zip(caps, split, strict=True))
+            for slot, start, end in _CUTS.get(split) or _cuts(split):
+                slots[slot] += cards[start:end]
         return slots
 
     def _count(self, index: int, caps: Caps) -> int:
-        if index == len(self._groups):
+        last = len(self._groups) - 1
+        if index > last:
             return 1 if not any(caps) else 0
         key = (index, caps)
         known = self._ways.get(key)
@@ -115,38 +139,59 @@ class Assignment:
         splits: list[Split] = []
         cumulative: list[int] = []
         total = 0
-        for split in _splits(len(group.cards), group.allowed, caps):
-            rest = tuple(cap - count for cap, count in zip(caps, split, strict=True))
-            ways = multinomial(split) * self._count(index + 1, rest)
-            if ways:
-                total += ways
-                splits.append(split)
+        rests: list[Caps] = []
+        if index == last:
+            # The last group fills exactly what is left: of its splits, only ``caps`` itself
+            # can leave every slot full (the same table the loop below would make, at once).
+            allowed = group.allowed
+            if sum(caps) == len(group.cards) and all(
+                slot in allowed for slot, cap in enumerate(caps) if cap
+            ):
+                total = multinomial(caps)
+                splits.append(caps)
                 cumulative.append(total)
+                rests.append((0,) * len(caps))
+        else:
+            count = self._count
+            for split in _splits(len(group.cards), group.allowed, caps):
+                rest = tuple(map(sub, caps, split))
+                ways = _multinomial(split) * count(index + 1, rest)
+                if ways:
+                    total += ways
+                    splits.append(split)
+                    cumulative.append(total)
+                    rests.append(rest)
         self._ways[key] = total
         if total:
-            self._table[key] = (splits, cumulative)
+            self._table[key] = (cumulative, splits, rests)
         return total
 
 
-def _splits(count: int, allowed: Sequence[int], caps: Caps) -> Iterator[Split]:
-    """Every way to put ``count`` cards into the ``allowed`` slots within ``caps``."""
-    split = [0] * len(caps)
+_MULTINOMIALS: dict[Split, int] = {}
+"""``multinomial`` by split, kept (a view's counting asks for the same few hundred)."""
 
-    def place(position: int, left: int) -> Iterator[Split]:
-        if position == len(allowed) - 1:
-            if left <= caps[allowed[position]]:
-                split[allowed[position]] = left
-                yield tuple(split)
-                split[allowed[position]] = 0
-            return
-        slot = allowed[position]
-        for here in range(min(left, caps[slot]) + 1):
-            split[slot] = here
-            yield from place(position + 1, left - here)
-        split[slot] = 0
 
+def _multinomial(split: Split) -> int:
+    ways = _MULTINOMIALS.get(split)
+    if ways is None:
+        ways = _MULTINOMIALS[split] = multinomial(split)
+    return ways
+
+
+def _splits(count: int, allowed: Sequence[int], caps: Caps) -> list[Split]:
+    """Every way to put ``count`` cards into the ``allowed`` slots within ``caps``, the
+    first allowed slot's share slowest-growing (the order the sampler's tables keep)."""
     if not allowed:
-        if count == 0:
-            yield tuple(split)
-        return
-    yield from place(0, count)
+        return [(0,) * len(caps)] if count == 0 else []
+    *free, last = allowed
+    room = caps[last]
+    out: list[Split] = []
+    split = [0] * len(caps)
+    for shares in product(*[range(min(count, caps[slot]) + 1) for slot in free]):
+        left = count - sum(shares)
+        if 0 <= left <= room:
+            for slot, share in zip(free, shares, strict=True):
+                split[slot] = share
+            split[last] = left
+            out.append(tuple(split))
+    return out
