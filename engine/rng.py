@@ -148,8 +148,12 @@ class Rng:
         return z & (n - 1) if not n & (n - 1) else z % n
 
     def random(self) -> float:
-        """A float in [0, 1) with 53 random bits."""
-        return (self.next_u64() >> 11) / 9007199254740992.0  # 2**53
+        """A float in [0, 1) with 53 random bits: ``next_u64() >> 11`` over 2**53, with
+        ``next_u64`` written out (a rollout asks once per card)."""
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0  # 2**53
 
     def choice(self, items: Sequence[T]) -> T:
         """``items[below(len(items))]``, with ``below`` written out (every random player's

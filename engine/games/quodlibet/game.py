@@ -184,6 +184,8 @@ SUIT_CARDS: dict[str, frozenset[str]] = {
     suit: frozenset(card for card in DECK if suit_of(card) == suit) for suit in "SHDC"
 }
 
+_new = object.__new__
+
 _LAST_FACTS: list[WorldFacts] = []
 """The facts of the last view worlds were built from (one entry at most)."""
 
@@ -281,7 +283,8 @@ class Quodlibet(Game):
         attributes.update(state)
         for name in facts.containers:  # what a world changes is its own
             attributes[name] = state[name].copy()
-        game.rng = Rng(0)
+        game.rng = rng = _new(Rng)  # ``Rng(0)`` without the call of its ``__init__``
+        rng.state = 0
         pattern = facts.deal
         if pattern is None:  # the dealer is choosing: the hands as dealt
             for other, seen, own in facts.seen:
