@@ -709,7 +709,7 @@ def build_site(
     # finds them one level of imports at a time, a round trip per level (issue 13).
     entries = re.findall(r'<script type="module" src="([^"]+)"></script>', page)
     preloads = "".join(
-        f'\n    <link rel="modulepreload" href="{rel}">'
+        f'  <link rel="modulepreload" href="{rel}">\n'
         for rel in static_module_graph(stage, entries)
         if rel not in entries
     )
@@ -717,7 +717,9 @@ def build_site(
         if marker not in page:
             raise StepFailed(f"build: web/index.html lacks the {marker} marker")
     data = json.dumps(manifest, sort_keys=True).replace("</", "<\\/")
-    page = page.replace("<!-- build:styles -->", (later_styles + preloads).strip())
+    page = page.replace("<!-- build:styles -->", later_styles.strip())
+    # After the page's own scripts, which are then asked for first.
+    page = page.replace("</head>", f"{preloads}</head>", 1)
     page = page.replace(
         "<!-- build:manifest -->",
         f'<script type="application/json" id="parlour-build">{data}</script>',
