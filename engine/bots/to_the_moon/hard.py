@@ -103,6 +103,9 @@ DECK_CARDS = sum(COUNTS)
 RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(2048))
 """The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
 without testing ten bits."""
+COUNT_OF = tuple(sum(COUNTS[rank] for rank in ranks) for ranks in RANKS_OF)
+"""``COUNT_OF[mask]``: the deck's cards of the ranks of a rank mask, all together (PD-1)."""
+assert all(COUNTS[rank] == rank for rank in range(1, 11))  # PD-1: rank r has r cards
 
 
 def rollout_policy(game: ToTheMoon) -> str:
@@ -114,7 +117,9 @@ def rollout_policy(game: ToTheMoon) -> str:
 
     What the seat cannot see of a rank (the deck and the other hands, whose mix it knows but
     not where each card is): the rank's cards less those won this round, in its hand and in
-    the countdown."""
+    the countdown. The sums and the best rank are taken by C code (``sum``, ``map``,
+    ``max`` over ``(unseen, rank)`` pairs), not by a loop of Python steps per rank: a
+    rollout asks this at every step."""
     seat = game.turn
     assert seat is not None
     trick = game.trick
@@ -126,11 +131,15 @@ def rollout_policy(game: ToTheMoon) -> str:
     if length != 9 or not buildable:  # no perfect countdown to complete
         if game.deck:
             # Unseen cards of the countdown's ranks (each less the one in the countdown)
-            # against all unseen cards.
-            stale = -length
+            # against all unseen cards; first with nothing of those ranks seen (an upper
+            # bound of the countdown's unseen cards), which often settles it alone.
+            fresh = DECK_CARDS - sum(won) - len(game.hands[seat]) - length
+            stale = COUNT_OF[trick_ranks] - length
+            if 2 * stale <= fresh:
+                return "test"
             for rank in trick:
-                stale += COUNTS[rank] - won[rank] - held[rank]
-            if 2 * stale <= DECK_CARDS - sum(won) - len(game.hands[seat]) - length:
+                stale -= won[rank] + held[rank]
+            if 2 * stale <= fresh:
                 return "test"
         if not buildable:
             if length == 1:
@@ -138,15 +147,18 @@ def rollout_policy(game: ToTheMoon) -> str:
             take = 0
             take_unseen = DECK_CARDS
             for rank in RANKS_OF[trick_ranks]:  # lowest first: ties keep the lower rank
-                unseen = COUNTS[rank] - won[rank] - held[rank]
+                unseen = rank - won[rank] - held[rank]
                 if unseen < take_unseen:
                     take = rank
                     take_unseen = unseen
             return WITHDRAW[take]
+    ranks = RANKS_OF[buildable]
+    if len(ranks) == 1:
+        return BUILD[ranks[0]]
     best = 0
     best_unseen = -1
-    for rank in RANKS_OF[buildable]:  # lowest first: ties move on to the higher rank
-        unseen = COUNTS[rank] - won[rank] - held[rank]
+    for rank in ranks:  # lowest first: ties move on to the higher rank
+        unseen = rank - won[rank] - held[rank]
         if unseen >= best_unseen:
             best = rank
             best_unseen = unseen
