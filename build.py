@@ -707,11 +707,13 @@ def build_site(
     page = (WEB / "index.html").read_text()
     # Every module the page imports statically, asked for at once: without these the browser
     # finds them one level of imports at a time, a round trip per level (issue 13).
+    # PyScript's module comes last: engine.js imports it once the menu is up, and it is then
+    # already here with its own static imports.
     entries = re.findall(r'<script type="module" src="([^"]+)"></script>', page)
+    graph = static_module_graph(stage, entries)
+    graph += [rel for rel in static_module_graph(stage, [manifest["pyscript"]]) if rel not in graph]
     preloads = "".join(
-        f'  <link rel="modulepreload" href="{rel}">\n'
-        for rel in static_module_graph(stage, entries)
-        if rel not in entries
+        f'  <link rel="modulepreload" href="{rel}">\n' for rel in graph if rel not in entries
     )
     for marker in ("<!-- build:styles -->", "<!-- build:manifest -->"):
         if marker not in page:

@@ -1,12 +1,14 @@
 """The page asks for its whole static module graph at once (build.py ``static_module_graph``,
 issue 13): ``<link rel="modulepreload">`` for every module the page's scripts import
-statically, so the browser does not find them one level of imports at a time. These check the
+statically, and PyScript's module graph after them, so the browser does not find them one level
+of imports at a time. These check the
 graph on small module trees, and that the real page's preloads are exactly its graph. The
 browser side (no console error, the page still boots) is every browser test's."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from pathlib import Path
 from types import ModuleType
@@ -68,6 +70,11 @@ def test_an_import_of_a_missing_module_fails_the_build(build: ModuleType, tmp_pa
         build.static_module_graph(tmp_path, ["js/app.js"])
 
 
+def manifest(page: str) -> str:
+    start = page.index('id="parlour-build">') + len('id="parlour-build">')
+    return page[start : page.index("</script>", start)]
+
+
 def test_the_built_page_preloads_exactly_its_graph(build: ModuleType, tmp_path: Path) -> None:
     site = build.build_site(tmp_path / "site", minified=False)
     page = (site / "index.html").read_text(encoding="utf-8")
@@ -75,6 +82,8 @@ def test_the_built_page_preloads_exactly_its_graph(build: ModuleType, tmp_path: 
     preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
     assert entries == ["js/i18n.js", "js/app.js", "js/offline.js"]
     graph = build.static_module_graph(site, entries)
-    assert preloads == [rel for rel in graph if rel not in entries]
+    pyscript = build.static_module_graph(site, [json.loads(manifest(page))["pyscript"]])
+    assert len(pyscript) == 2  # PyScript's core.js and its one chunk, after the page's own
+    assert preloads == [rel for rel in graph if rel not in entries] + pyscript
     assert "js/menu.js" in preloads and "js/table.js" not in preloads  # table.js: import()
     assert all((site / rel).is_file() for rel in preloads)
