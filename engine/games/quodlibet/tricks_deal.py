@@ -58,6 +58,13 @@ def plays_in_log(log: Sequence[Mapping[str, Any]]) -> list[Play]:
 PLAY_ACTION: dict[str, str] = {card: f"play {card}" for card in french_deck()}
 """``play CARD`` by card code, built once: ``legal`` lists them for every state."""
 
+CARD_PLAYED: dict[str, str] = {action: card for card, action in PLAY_ACTION.items()}
+PLAYS: tuple[dict[str, Play], ...] = tuple(
+    {card: (seat, card) for card in french_deck()} for seat in range(PLAYERS)
+)
+"""The card ``play CARD`` plays, and the ``(seat, card)`` play of each seat and card, made
+once: a slice and a tuple fewer per card (allocations are dear, in Pyodide most)."""
+
 POSITION_ACTIONS: tuple[list[str], ...] = tuple(
     sorted(f"play @{i}" for i in range(size)) for size in range(TRICKS + 1)
 )
@@ -234,13 +241,13 @@ class TricksDeal:
         if self.blind:
             card = hand.pop(int(action[6:]))
         else:
-            card = action[5:]
+            card = CARD_PLAYED[action]
             hand.remove(card)
             actions = self._actions[seat]
             if actions is not None:
                 actions[""].remove(action)
                 actions[card[1]].remove(action)
-        play = (seat, card)
+        play = PLAYS[seat][card]
         trick = self.trick
         trick.append(play)
         best = self._best
@@ -267,13 +274,13 @@ class TricksDeal:
         if self.blind:
             card = hand.pop(int(action[6:]))
         else:
-            card = action[5:]
+            card = CARD_PLAYED[action]
             hand.remove(card)
             actions = self._actions[seat]
             if actions is not None:
                 actions[""].remove(action)
                 actions[card[1]].remove(action)
-        play = (seat, card)
+        play = PLAYS[seat][card]
         trick = self.trick
         trick.append(play)
         best = self._best
