@@ -152,10 +152,14 @@ class Assignment:
                 cumulative.append(total)
                 rests.append((0,) * len(caps))
         else:
-            count = self._count
+            count, known_ways, after = self._count, self._ways, index + 1
             for split in _splits(len(group.cards), group.allowed, caps):
                 rest = tuple(map(sub, caps, split))
-                ways = _multinomial(split) * count(index + 1, rest)
+                below = known_ways.get((after, rest))  # ``count``'s own look-up, without the call
+                if below is None:
+                    below = count(after, rest)
+                ways = _MULTINOMIALS.get(split) or _multinomial(split)
+                ways *= below
                 if ways:
                     total += ways
                     splits.append(split)
@@ -180,13 +184,32 @@ def _multinomial(split: Split) -> int:
 
 def _splits(count: int, allowed: Sequence[int], caps: Caps) -> list[Split]:
     """Every way to put ``count`` cards into the ``allowed`` slots within ``caps``, the
-    first allowed slot's share slowest-growing (the order the sampler's tables keep)."""
+    first allowed slot's share slowest-growing (the order the sampler's tables keep). One
+    or two slots with a free share (two or three allowed, the common cases) are written
+    out; more go through ``itertools.product`` in the same order."""
     if not allowed:
         return [(0,) * len(caps)] if count == 0 else []
     *free, last = allowed
     room = caps[last]
     out: list[Split] = []
     split = [0] * len(caps)
+    if len(free) == 1:
+        (first,) = free
+        for share in range(max(0, count - room), min(count, caps[first]) + 1):
+            split[first] = share
+            split[last] = count - share
+            out.append(tuple(split))
+        return out
+    if len(free) == 2:
+        first, second = free
+        for share in range(min(count, caps[first]) + 1):
+            split[first] = share
+            left = count - share
+            for other in range(max(0, left - room), min(left, caps[second]) + 1):
+                split[second] = other
+                split[last] = left - other
+                out.append(tuple(split))
+        return out
     for shares in product(*[range(min(count, caps[slot]) + 1) for slot in free]):
         left = count - sum(shares)
         if 0 <= left <= room:
