@@ -413,13 +413,15 @@ def load_tool(name: str) -> ModuleType:
     return module
 
 
-def runtime_stdlib(stdlib: str, wheel: Path) -> tuple[Path, str]:
-    """The stdlib zip to ship and its name in ``vendor/pyodide-*/``: the stock one, or the
-    trimmed one (traced and checked by tools/runtime_stdlib.py, cached by content) under a
-    name carrying its hash, as everything in ``vendor/`` is cached for good."""
+def runtime_stdlib(stdlib: str, wheel: Path) -> tuple[Path, str, Path]:
+    """The stdlib zip to ship, its name in ``vendor/pyodide-*/`` and micropip's wheel to ship
+    beside it: the stock zip and micropip as published (less ``MICROPIP_OMITS``, stored), or
+    the trimmed zip (traced and checked by tools/runtime_stdlib.py, cached by content) under a
+    name carrying its hash, as everything in ``vendor/`` is cached for good, and micropip
+    compiled to ``.pyc`` by the same trace (which installs the engine with it to check it)."""
     stock = ROOT / "node_modules" / "pyodide" / STOCK_STDLIB
     if stdlib == "full":
-        return stock, STOCK_STDLIB
+        return stock, STOCK_STDLIB, stored_wheel(micropip_wheel(), MICROPIP_OMITS)
     tool = load_tool("runtime_stdlib")
     try:
         made = tool.trimmed_stdlib(
@@ -441,7 +443,7 @@ def runtime_stdlib(stdlib: str, wheel: Path) -> tuple[Path, str]:
         f"{report['node_boot_seconds']['trimmed']:.1f} s trimmed)"
     )
     path: Path = made.zip
-    return path, f"python_stdlib-{_sha256(path.read_bytes())[:10]}.zip"
+    return path, f"python_stdlib-{_sha256(path.read_bytes())[:10]}.zip", made.micropip
 
 
 def _copy(src: Path, dst: Path) -> None:
@@ -622,7 +624,7 @@ def build_site(
     ensure_node_modules()
     wheel = engine_wheel()
     catalog = game_catalog()
-    stdlib_zip, stdlib_name = runtime_stdlib(stdlib, wheel)
+    stdlib_zip, stdlib_name, micropip_shipped = runtime_stdlib(stdlib, wheel)
     stage = out.with_name(out.name + ".tmp")
     shutil.rmtree(stage, ignore_errors=True)
     say(f"build: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
@@ -645,9 +647,7 @@ def build_site(
         _copy(ROOT / "node_modules" / "pyodide" / name, stage / pyodide_dir / name)
     _copy(stdlib_zip, stage / pyodide_dir / stdlib_name)
     lock = (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text()
-    micropip = (
-        stored_wheel(micropip_wheel(), MICROPIP_OMITS) if engine_install == "packages" else None
-    )
+    micropip = micropip_shipped if engine_install == "packages" else None
     if micropip is not None:
         _copy(micropip, stage / pyodide_dir / micropip.name)
     (stage / pyodide_dir / "pyodide-lock.json").write_text(page_lock(lock, micropip))

@@ -1,4 +1,5 @@
-"""The stdlib made for these games: traced, compiled to ``.pyc``, checked (README, "Browser").
+"""The stdlib made for these games: traced, compiled to ``.pyc``, checked (README, "Browser"),
+and micropip's wheel compiled the same way.
 
 ``build.py build`` calls ``trimmed_stdlib``; ``tools/stdlib_trace.mjs`` does the work inside
 the vendored Pyodide under Node (see its header): it traces the imports of a whole visit
@@ -24,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TRACE = HERE / "stdlib_trace.mjs"
 WORKLOAD = HERE / "stdlib_workload.py"
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"
 """Bump to rebuild every cached zip when this file changes how it is made (the key holds the
 trace's files, its inputs, ``SAFETY`` and ``OPTIMIZE``, not this file)."""
 
@@ -74,6 +75,14 @@ class Stdlib:
     zip: Path
     report: dict[str, object]
 
+    @property
+    def micropip(self) -> Path:
+        """micropip's wheel, its modules compiled like the stdlib's (sourceless ``.pyc``),
+        checked by the trace's second visit: the wheel the page installs the engine with."""
+        made = self.report["micropip"]
+        assert isinstance(made, dict)
+        return self.zip.with_name(str(made["wheel"]))
+
 
 def _code_of(path: Path) -> bytes:
     """A file's bytes; for a wheel only its Python files (its metadata carries the README,
@@ -118,7 +127,9 @@ def trimmed_stdlib(
     key = _digest(inputs, [CACHE_FORMAT, str(OPTIMIZE), str(DEBUG_RANGES), *SAFETY])
     out = cache / key
     if (out / "python_stdlib.zip").is_file() and (out / "report.json").is_file():
-        return Stdlib(out / "python_stdlib.zip", json.loads((out / "report.json").read_text()))
+        cached = Stdlib(out / "python_stdlib.zip", json.loads((out / "report.json").read_text()))
+        if cached.micropip.is_file():
+            return cached
     if shutil.which("node") is None:
         raise StdlibError("the trimmed stdlib needs Node (or build with --stdlib full)")
     cache.mkdir(parents=True, exist_ok=True)

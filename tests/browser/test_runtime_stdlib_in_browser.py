@@ -130,16 +130,24 @@ def test_the_browser_wheel_is_the_engine_less_its_terminal_front_end(site_dir: P
     assert not any(n.endswith("entry_points.txt") for n in names)
 
 
-def test_micropip_ships_without_what_the_install_never_imports(site_dir: Path) -> None:
+def test_micropip_ships_compiled_without_what_the_install_never_imports(site_dir: Path) -> None:
     """micropip's wheel less ``MICROPIP_OMITS`` (the stdlib trace installs the engine with
-    this very wheel, so an omitted module that the install needs fails the build), its
-    licence files kept, METADATA's licence cut to its name and RECORD true to the files."""
+    this very wheel, so an omitted module that the install needs fails the build), every
+    module compiled by Pyodide's Python to a sourceless ``.pyc`` in its place (no source left
+    to compile on a first visit), its licence files kept, METADATA's licence cut to its name
+    and RECORD true to the files."""
     folder = runtime_dir(site_dir)
     (wheel,) = sorted(folder.glob("micropip-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         files = {n: archive.read(n) for n in archive.namelist() if not n.endswith("/")}
-    assert "micropip/package_manager.py" in files
-    assert not [n for n in files if n.startswith(build.MICROPIP_OMITS)]
+    assert "micropip/package_manager.pyc" in files
+    assert not [n for n in files if n.endswith(".py")]
+    magic = (site_dir / "vendor").glob("pyodide-*/python_stdlib-*.zip")
+    with zipfile.ZipFile(next(magic)) as stdlib:
+        pyodide_magic = stdlib.read("os.pyc")[:4]
+    assert all(files[n][:4] == pyodide_magic for n in files if n.endswith(".pyc"))
+    sources = {n[:-1] if n.endswith(".pyc") else n for n in files}
+    assert not [n for n in sources if n.startswith(build.MICROPIP_OMITS)]
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in files)
     (metadata,) = [files[n] for n in files if n.endswith(".dist-info/METADATA")]
     assert b"License: Mozilla Public License Version 2.0\n" in metadata

@@ -74,7 +74,7 @@ def site_stdlib() -> Path | None:
         return None
     build = _build_module()
     try:
-        path, _name = build.runtime_stdlib("trimmed", build.engine_wheel())
+        path, _name, _micropip = build.runtime_stdlib("trimmed", build.engine_wheel())
     except build.StepFailed as exc:
         raise SetupError(str(exc)) from exc
     found: Path = path
