@@ -127,6 +127,13 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
+    def next_u64s(self, n: int) -> list[int]:
+        """The next ``n`` values of ``next_u64``, worked out side by side (``_draws``: the
+        arithmetic of a few draws in one big integer), the generator moved on past them."""
+        state = self.state
+        self.state = (state + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        return _draws(state, n)
+
     def below(self, n: int) -> int:
         """A uniform int in ``0..n-1`` (rejection sampling, no modulo bias)."""
         if n <= 1:

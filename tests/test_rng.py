@@ -131,3 +131,10 @@ def test_a_rejected_draw_in_a_batched_shuffle_shifts_the_later_draws(
         _shuffle_by_below(reference, expected)
         assert items == expected
         assert rng.state == reference.state
+
+
+def test_next_u64s_are_the_next_draws_and_move_the_state_past_them() -> None:
+    for count in (1, 2, 4, 9):
+        batch, single = Rng(11, count), Rng(11, count)
+        assert batch.next_u64s(count) == [single.next_u64() for _ in range(count)]
+        assert batch.state == single.state

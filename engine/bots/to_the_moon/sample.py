@@ -120,24 +120,19 @@ def _shuffle_steps(n: int) -> ShuffleSteps:
 
 def shuffled(items: Sequence[int], rng: Rng) -> list[int]:
     """``items`` in a random order: Fisher-Yates whose indices are the digits of one big
-    random number in a mixed radix. A few 64-bit draws (``rng.next_u64()``'s, written out
-    with the state in a local variable) are joined into a number ``big`` 64 bits longer than
+    random number in a mixed radix. A few 64-bit draws (``rng.next_u64s``: the draws of
+    ``next_u64``, worked out side by side) are joined into a number ``big`` 64 bits longer than
     ``n!``; each step pair ``(i, i - 1)`` takes the digit ``r = big % ((i + 1) * i)``
     (``big`` is then divided by that radix), ``r % (i + 1)`` its index for ``i`` and
     ``r // (i + 1)`` for ``i - 1``. Every order's chance is off from uniform by less than
     one part in ``2**64``; 35 cards take 4 draws rather than 17 (two swaps per draw) or 34
-    (``Rng.shuffled``), and a draw is a dozen big-integer operations. Every sampled world
-    shuffles."""
+    (``Rng.shuffled``), the big-integer arithmetic that costs most, above all in Pyodide.
+    Every sampled world shuffles."""
     out = list(items)
     draws, pairs, single = _SHUFFLE_STEPS.get(len(out)) or _shuffle_steps(len(out))
-    s = rng.state
     big = 0
-    for _ in range(draws):
-        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        big = (big << 64) | (z ^ (z >> 31))
-    rng.state = s
+    for word in rng.next_u64s(draws):
+        big = (big << 64) | word
     for i, k, radix in pairs:
         big, r = divmod(big, radix)
         j = r % k
