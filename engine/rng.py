@@ -230,6 +230,34 @@ class Rng:
         finally:
             self.state = s
 
+    def shuffle_from(self, items: MutableSequence[T], start: int, count: int) -> None:
+        """Draw ``count`` of ``items[start:]`` at random into ``items[start:start + count]``
+        (a partial Fisher-Yates shuffle, in place): ``items[i]`` swaps with ``items[i +
+        below(len(items) - i)]`` for ``i`` from ``start`` up, exactly the draws of those
+        ``below`` calls (written out here, as in ``shuffle``: a sampler deals hundreds of
+        hands a decision this way)."""
+        size = len(items)
+        s = self.state
+        try:
+            for i in range(start, start + count):
+                n = size - i
+                if n <= 1:
+                    if n == 1:
+                        continue  # ``below(1)`` is 0 and draws nothing
+                    raise ValueError("shuffle_from() past the end of the items")
+                limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
+                while True:
+                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    z ^= z >> 31
+                    if z < limit:
+                        break
+                j = i + (z & (n - 1) if not n & (n - 1) else z % n)
+                items[i], items[j] = items[j], items[i]
+        finally:
+            self.state = s
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
         self.shuffle(out)

@@ -138,3 +138,22 @@ def test_next_u64s_are_the_next_draws_and_move_the_state_past_them() -> None:
         batch, single = Rng(11, count), Rng(11, count)
         assert batch.next_u64s(count) == [single.next_u64() for _ in range(count)]
         assert batch.state == single.state
+
+
+def test_shuffle_from_makes_the_draws_of_below() -> None:
+    """``shuffle_from`` (a sampler's partial shuffle) swaps as ``below`` draws would, and
+    leaves the generator where those draws leave it."""
+    for seed in range(200):
+        items = list(range(seed % 40 + 1))
+        start, count = seed % 7 % len(items), (seed // 7) % (len(items) + 1)
+        count = min(count, len(items) - start)
+        mine, ref = Rng(seed), Rng(seed)
+        fast, slow = list(items), list(items)
+        mine.shuffle_from(fast, start, count)
+        for i in range(start, start + count):
+            j = i + ref.below(len(slow) - i)
+            slow[i], slow[j] = slow[j], slow[i]
+        assert fast == slow
+        assert mine.state == ref.state
+    with pytest.raises(ValueError):
+        Rng(1).shuffle_from([1, 2], 1, 2)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ...game import Game
@@ -48,9 +49,12 @@ from .. import Level
 from ..search import Budget
 from .normal import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
 from .rollout import rollout_action
-from .sampler import Inference, build_state, draw_hidden, infer
+from .sampler import Inference, draw_hidden, infer, world_maker
 
 View = dict[str, Any]
+Reading = tuple[Inference, list[str], Callable[[list[list[int]]], NineVirtues]]
+"""What a search reads from a view once: ``(inference, candidates, make)``, ``make(hidden)``
+the world of ``draw_hidden``'s cards (``sampler.world_maker``)."""
 
 ITERATIONS = 400
 """Playouts per decision (a playout: one candidate played out in one world)."""
@@ -71,13 +75,14 @@ class NineVirtuesModel:
     def __init__(self) -> None:
         # A search samples the same view object many times; reading it once is enough. The
         # view is held, so its identity cannot be reused by another object.
-        self._last: tuple[View, Inference, list[str]] | None = None
+        self._last: tuple[View, Reading] | None = None
 
-    def _read(self, view: View) -> tuple[Inference, list[str]]:
-        """The view's inference and its candidate actions, best-rated first."""
+    def _read(self, view: View) -> Reading:
+        """The view's inference, its candidate actions (best-rated first) and the maker of
+        its worlds."""
         if self._last is None or self._last[0] is not view:
-            self._last = (view, infer(view), _ranked_candidates(view))
-        return self._last[1], self._last[2]
+            self._last = (view, (infer(view), _ranked_candidates(view), world_maker(view)))
+        return self._last[1]
 
     def candidates(self, view: View) -> list[str]:
         """The actions the search may play, in ``view["legal"]`` order (the ``normal``
@@ -87,7 +92,8 @@ class NineVirtuesModel:
 
     def sample(self, view: View, rng: Rng) -> Game:
         """A playout world drawn from ``view`` alone (any seat's view can be sampled)."""
-        return build_state(view, draw_hidden(self._read(view)[0], rng))
+        inference, _, make = self._read(view)
+        return make(draw_hidden(inference, rng))
 
     def rollout_action(self, game: Game, rng: Rng) -> str:
         assert isinstance(game, NineVirtues)
@@ -108,11 +114,11 @@ class NineVirtuesModel:
         return paired_search(view, rng, budget, self._read(view))
 
 
-def paired_search(view: View, rng: Rng, budget: Budget, read: tuple[Inference, list[str]]) -> str:
-    """The action (``read``: the view's inference and the actions open to the search, the
-    ``normal`` player's favourite first) with the best mean result over the worlds it was
-    played in (module docstring)."""
-    inference, ranked = read
+def paired_search(view: View, rng: Rng, budget: Budget, read: Reading) -> str:
+    """The action (``read``: the view's inference, the actions open to the search, the
+    ``normal`` player's favourite first, and the maker of its worlds) with the best mean
+    result over the worlds it was played in (module docstring)."""
+    inference, ranked, make = read
     if len(ranked) == 1:
         return ranked[0]
     seat: int = view["seat"]
@@ -127,7 +133,7 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: tuple[Inference, l
         for _ in range(count):
             if deadline is not None and worlds and time.perf_counter() > deadline:
                 return
-            world = build_state(view, draw_hidden(inference, rng))
+            world = make(draw_hidden(inference, rng))
             for index in alive:
                 game = world.playout_copy()  # every action from the same world
                 game.play_unchecked(ranked[index])

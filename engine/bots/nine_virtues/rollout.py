@@ -29,7 +29,9 @@ the ``Rng`` is not used, so a rollout is a function of its sampled state.
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 from math import comb
+from operator import itemgetter, sub
 
 from ...cards import pairs_deck
 from ...games.nine_virtues.deal import HAND_SIZE
@@ -58,58 +60,44 @@ def rollout_action(game: NineVirtues, rng: Rng | None = None) -> str:
     hand = hands[seat]
     my_bids = every_bid[seat]
     # What ``seat`` sees: every other card is unseen (another hand's unknown part or set
-    # aside); ``rank - seen.count(rank)`` of rank ``rank`` are unseen (the deck holds r
+    # aside); ``rank - seen.count(rank)`` cards of rank ``rank`` are unseen (the deck holds r
     # cards of rank r).
     seen = hand + centre + killed
     for bid_row in every_bid:
         seen += bid_row
-    # The other hands in seat order: their unknown cards (``slots``) and known cards.
     players = len(hands)
-    other_seats = _OTHER_SEATS.get((players, seat)) or _other_seats(players, seat)
-    slots: list[int] = []
+    # The other hands in seat order: how many of their cards ``seat`` cannot see.
+    slots = list(map(len, hands))
     others: list[list[int]] = []
     known_cards: list[int] = []
-    for other in other_seats:
-        other_known = table_knows[other]
-        others.append(other_known)
-        if other_known:
-            known_cards += other_known
-        slots.append(len(hands[other]) - len(other_known))
-    seen += known_cards
-    unseen = PAIRS_DECK_SIZE - len(seen)
-    shape = (unseen, *slots)
-    plain = _PLAIN_ROWS.get(shape)
-    if plain is None:
-        if len(_PLAIN_ROWS) >= _MAX_ROWS:
-            _PLAIN_ROWS.clear()
-        plain = _PLAIN_ROWS[shape] = [None] * 11
-
-    def table(rank: int) -> list[float]:
-        """``lead(rank, c)`` for c = 0..``ROW_LENGTH - 1`` (``_lead_row``)."""
-        good = rank - seen.count(rank)
-        if rank not in known_cards:
-            row = plain[good]
-            if row is None:
-                row = plain[good] = _lead_row(good, shape, None)
-            return row
-        bases = tuple([cards.count(rank) for cards in others])
-        key = (good, shape, bases)
-        row = _KNOWN_ROWS.get(key)
-        if row is None:
-            if len(_KNOWN_ROWS) >= _MAX_ROWS:
-                _KNOWN_ROWS.clear()
-            row = _KNOWN_ROWS[key] = _lead_row(good, shape, bases)
-        return row
-
-    # ``table(r)[c]`` is ``lead(r, c)`` (module docstring); below, ``points``, ``worth``
-    # and ``threat`` are written out with the very same arithmetic (the same operations in
-    # the same order, so the same floats) as before the tables were shared.
+    if any(table_knows):
+        # Some hand's cards are known (taken by Swap): the other hands' known cards are
+        # seen, and a rank one of them holds has its own lead row (``_rank_worth``).
+        slots = list(map(sub, slots, map(len, table_knows)))
+        others = table_knows[:seat] + table_knows[seat + 1 :]
+        known_cards = list(chain.from_iterable(others))
+        seen += known_cards
+    del slots[seat]
+    # Counted as bytes: ``bytes.count`` of a rank is a plain scan (``list.count`` calls a
+    # comparison per card).
+    seen_of = bytes(seen).count
+    held = bytes(hand).count
+    shape = (PAIRS_DECK_SIZE - len(seen), *slots)
+    worths = _WORTHS.get(shape)
+    if worths is None:
+        if len(_WORTHS) >= _MAX_SHAPES:
+            _WORTHS.clear()
+        worths = _WORTHS[shape] = {}
 
     if stage == CALL:
         gains = [0.0] * 11
         for rank in range(1, 11):
-            count = hand.count(rank) - (rank == ONE)  # the 1 being called is not a 1
-            row = table(rank)
+            count = held(rank) - (rank == ONE)  # the 1 being called is not a 1
+            row = _lead_row(
+                rank - seen_of(rank),
+                shape,
+                _bases(rank, others) if rank in known_cards else None,
+            )
             bid = my_bids.count(rank) * rank
             after = row[count + 1]
             before = row[count]
@@ -120,58 +108,42 @@ def rollout_action(game: NineVirtues, rng: Rng | None = None) -> str:
 
     best_value = -1e9
     best = ""
-    # Bids, then kills.
+    # Bids, then kills, then swaps (each rank's worths: ``_rank_worth``), the centre's
+    # ranks in order, each once.
     ranks = sorted(set(centre))
-    denials: list[float] = []
-    rows: dict[int, list[float]] = {}
+    worth: Worth
+    rank_worths: list[Worth] = []
     for rank in ranks:
-        if rank == ONE:
-            denials.append(DENIAL * ONE_WORTH)
-            continue
-        count = hand.count(rank)
-        row = rows[rank] = table(rank)
-        denial = DENIAL * (rank * (1.0 - (row[count - 1] if count else 0.0)))
-        denials.append(denial)
-        value = rank * (2.0 * row[count] - 1.0) + denial
-        if value + PROGRESS > best_value:
-            best_value, best = value + PROGRESS, BIDS[rank]
+        key: tuple[int, ...] = (
+            rank,
+            rank - seen_of(rank),
+            held(rank),
+            my_bids.count(rank) if my_bids else 0,
+        )
+        if rank in known_cards:
+            key += _bases(rank, others)
+        worth = worths.get(key) or _rank_worth(worths, key, shape)
+        rank_worths.append(worth)
+        if worth[0] > best_value:
+            best_value, best = worth[0], BIDS[rank]
     if kills:  # NV-6
-        for rank, denial in zip(ranks, denials, strict=True):
-            value = denial + PROGRESS
-            if value > best_value:
-                best_value, best = value, KILLS[rank]
+        for rank, worth in zip(ranks, rank_worths, strict=True):
+            if worth[1] > best_value:
+                best_value, best = worth[1], KILLS[rank]
     if swaps and turn <= SWAP_TURNS * players:  # NV-8
-        takes: list[tuple[float, int]] = []
-        for take in ranks:
-            count = hand.count(take)
-            if take == ONE:
-                gain = (ONE_WORTH - (ONE_WORTH if count else 0.0)) + DENIAL * ONE_WORTH
-            else:
-                row = rows[take]
-                bid = my_bids.count(take) * take
-                after = row[count + 1]
-                before = row[count]
-                gain = (
-                    (take * after + bid * (2.0 * after - 1.0))
-                    - ((take * before if count else 0.0) + bid * (2.0 * before - 1.0))
-                ) + DENIAL * (take * (1.0 - before))
-            takes.append((-gain, take))
-        takes.sort()
+        takes = sorted(zip(map(itemgetter(2), rank_worths), ranks, strict=True))
         gives: list[tuple[float, int]] = []
-        for give in set(hand):  # in any order: sorted below
-            count = hand.count(give)
-            if give == ONE:
-                loss = (ONE_WORTH - (ONE_WORTH if count - 1 else 0.0)) + DENIAL * ONE_WORTH
-            else:
-                row = rows.get(give) or table(give)
-                bid = my_bids.count(give) * give
-                now = row[count]
-                less = row[count - 1]
-                loss = (
-                    (give * now + bid * (2.0 * now - 1.0))
-                    - ((give * less if count - 1 else 0.0) + bid * (2.0 * less - 1.0))
-                ) + DENIAL * (give * (1.0 - (row[count - 2] if count > 1 else 0.0)))
-            gives.append((loss, give))
+        for give in set(hand):
+            key = (
+                give,
+                give - seen_of(give),
+                held(give),
+                my_bids.count(give) if my_bids else 0,
+            )
+            if give in known_cards:
+                key += _bases(give, others)
+            worth = worths.get(key) or _rank_worth(worths, key, shape)
+            gives.append((worth[3], give))
         gives.sort()
         for neg_gain, take in takes[:2]:
             for loss, give in gives[:2]:
@@ -184,27 +156,69 @@ def rollout_action(game: NineVirtues, rng: Rng | None = None) -> str:
     return best or game.legal_actions()[0]
 
 
+def _bases(rank: int, others: list[list[int]]) -> tuple[int, ...]:
+    """How many cards of ``rank`` each other hand is known to hold, in seat order."""
+    return tuple([cards.count(rank) for cards in others])
+
+
+Worth = tuple[float, float, float, float]
+"""``_rank_worth``'s ``(bid, kill, -take, give)``."""
+_WORTHS: dict[tuple[int, ...], dict[tuple[int, ...], Worth]] = {}
+"""``_rank_worth`` by the shape of the other hands (``(unseen, *slots)``), then by its
+key: shared by every step of every rollout (a function of its arguments alone)."""
+_MAX_SHAPES = 10_000
+"""``_WORTHS`` this full is emptied (a search meets a few hundred shapes)."""
+
+
+def _rank_worth(
+    worths: dict[tuple[int, ...], Worth], key: tuple[int, ...], shape: tuple[int, ...]
+) -> Worth:
+    """What one rank is worth to the seat to act (module docstring), for ``key`` =
+    ``(rank, good, count, bids, *bases)``: ``good`` cards of the rank unseen, ``count``
+    in its hand, ``bids`` of its bid cards of that rank, and the other hands known to hold
+    ``bases`` of it, in seat order (none given: none); ``shape`` is the other hands'
+    (``_lead_row``). Stored in ``worths`` (the shape's) and returned: ``(bid, kill, -take,
+    give)``: the value of bidding a centre card of the rank (with the bonus for moving
+    on), of killing one (the same), minus the gain of taking one by Swap, and the loss of
+    giving one away (for a rank the hand holds). Worked out with the arithmetic the policy
+    always used (the same operations in the same order, so the same floats)."""
+    rank, good, count, bids = key[:4]
+    worth: Worth
+    if rank == ONE:  # never bid (NV-5); wild in hand (NV-9)
+        worth = (
+            -2e9,
+            DENIAL * ONE_WORTH + PROGRESS,
+            -((ONE_WORTH - (ONE_WORTH if count else 0.0)) + DENIAL * ONE_WORTH),
+            (ONE_WORTH - (ONE_WORTH if count - 1 else 0.0)) + DENIAL * ONE_WORTH,
+        )
+    else:
+        row = _lead_row(good, shape, key[4:] or None)
+        bid = bids * rank
+        denial = DENIAL * (rank * (1.0 - (row[count - 1] if count else 0.0)))
+        value = rank * (2.0 * row[count] - 1.0) + denial
+        after = row[count + 1]
+        before = row[count]
+        gain = (
+            (rank * after + bid * (2.0 * after - 1.0))
+            - ((rank * before if count else 0.0) + bid * (2.0 * before - 1.0))
+        ) + DENIAL * (rank * (1.0 - before))
+        loss = 0.0
+        if count:
+            now, less = before, row[count - 1]
+            loss = (
+                (rank * now + bid * (2.0 * now - 1.0))
+                - ((rank * less if count - 1 else 0.0) + bid * (2.0 * less - 1.0))
+            ) + DENIAL * (rank * (1.0 - (row[count - 2] if count > 1 else 0.0)))
+        worth = (value + PROGRESS, denial + PROGRESS, -gain, loss)
+    worths[key] = worth
+    return worth
+
+
 PAIRS_DECK_SIZE = len(pairs_deck())
 """The Pairs deck's cards: r of each rank r from 1 to 10 (PD-1)."""
-_OTHER_SEATS: dict[tuple[int, int], tuple[int, ...]] = {}
-"""By ``(players, seat)``: the other seats, in seat order."""
-
-
-def _other_seats(players: int, seat: int) -> tuple[int, ...]:
-    others = _OTHER_SEATS[(players, seat)] = tuple(o for o in range(players) if o != seat)
-    return others
-
-
 ROW_LENGTH = HAND_SIZE + 2
 """Counts 0..HAND_SIZE + 1 of a rank: every count a policy asks about (a hand holds at most
 ``HAND_SIZE`` cards of a rank, and a policy asks about one more)."""
-_MAX_ROWS = 50_000
-"""A row cache this full is emptied (a search needs a few thousand rows at most)."""
-_PLAIN_ROWS: dict[tuple[int, ...], list[list[float] | None]] = {}
-"""Lead rows by the shape of the other hands (``(unseen, *slots)``), then by the unseen
-cards of the rank, for ranks none of the other hands is known to hold."""
-_KNOWN_ROWS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float]] = {}
-"""Lead rows for ranks some other hand is known to hold, by ``(good, shape, bases)``."""
 
 
 def _lead_row(good: int, shape: tuple[int, ...], bases: tuple[int, ...] | None) -> list[float]:
@@ -216,7 +230,14 @@ def _lead_row(good: int, shape: tuple[int, ...], bases: tuple[int, ...] | None) 
     other hands are known to hold ``bases`` of it (None: none). Each chance is the product
     over the other hands, in seat order, of the chance that the hand holds at most ``c``
     (its known cards plus a hypergeometric draw of its slots). (The chance that another
-    hand holds at least ``c`` is then ``1 - lead(r, c - 1)``.)"""
+    hand holds at least ``c`` is then ``1 - lead(r, c - 1)``.) Kept in ``_ROWS`` (a function
+    of its arguments)."""
+    key = (good, shape, bases)
+    chances = _ROWS.get(key)
+    if chances is not None:
+        return chances
+    if len(_ROWS) >= _MAX_SHAPES:
+        _ROWS.clear()
     unseen = shape[0]
     chances = [1.0] * ROW_LENGTH
     for index, slots in enumerate(shape[1:]):
@@ -229,7 +250,12 @@ def _lead_row(good: int, shape: tuple[int, ...], bases: tuple[int, ...] | None) 
                 chances[count] = 0.0
             elif extra < size:
                 chances[count] *= cdf[extra]
+    _ROWS[key] = chances
     return chances
+
+
+_ROWS: dict[tuple[int, tuple[int, ...], tuple[int, ...] | None], list[float]] = {}
+"""``_lead_row`` by its arguments."""
 
 
 @cache

@@ -35,6 +35,7 @@ and the ``Rng`` alone, so two games that look the same to the seat give the same
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -199,7 +200,6 @@ def draw_hidden(inference: Inference, rng: Rng) -> list[list[int]]:
     are; it is exact for one weighted seat and close otherwise (a later seat's chances do
     not feed back into an earlier seat's draw)."""
     cards = list(inference.unseen)
-    size = len(cards)
     start = 0
     parts: list[list[int]] = []
     for seat, count in enumerate(inference.slots):
@@ -207,9 +207,7 @@ def draw_hidden(inference: Inference, rng: Rng) -> list[list[int]]:
         hints = [hint for hint in inference.hints if hint.seat == seat]
         for attempt in range(MAX_DRAWS):
             # A partial Fisher-Yates shuffle of what is left: only ``count`` cards are needed.
-            for i in range(start, start + count):
-                j = i + rng.below(size - i)
-                cards[i], cards[j] = cards[j], cards[i]
+            rng.shuffle_from(cards, start, count)
             part = cards[start : start + count]
             if not (shown or hints) or attempt == MAX_DRAWS - 1:
                 break
@@ -238,3 +236,9 @@ def build_state(view: View, hidden: list[list[int]]) -> NineVirtues:
     """The playout world of ``view`` with the other hands' unknown cards ``hidden``
     (``draw_hidden``), built by the game (``NineVirtues.from_view``)."""
     return NineVirtues.from_view(view, hidden)
+
+
+def world_maker(view: View) -> Callable[[list[list[int]]], NineVirtues]:
+    """``build_state`` for many draws from one view (``NineVirtues.world_maker``: the view
+    is read once)."""
+    return NineVirtues.world_maker(view)

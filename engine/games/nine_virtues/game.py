@@ -27,10 +27,12 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
+from operator import le
 from typing import Any, ClassVar
 
-from ...cards import PAIRS_COUNTS
+from ...cards import PAIRS_COUNTS, PAIRS_RANKS
 from ...errors import IllegalActionError, WorldError
 from ...game import JSON, Game
 from ...messages import Message, message
@@ -117,8 +119,98 @@ class NineVirtues(Game):
         the hand size, every card is a rank of the Pairs deck and no rank is placed more
         often than the deck holds it (PD-1), and in the call phase the caller holds the 1
         (NV-9). With ``playout`` (the default) the world is for a search's playouts
-        (``Game.in_playout``): it halts once this round is scored and keeps no log."""
+        (``Game.in_playout``): it halts once this round is scored and keeps no log.
+
+        ``world_maker(view)`` does the same for many assignments to one view, reading the
+        view once."""
+        return cls.world_maker(view, playout=playout)(hidden)
+
+    @classmethod
+    def world_maker(
+        cls, view: Mapping[str, JSON], *, playout: bool = True
+    ) -> Callable[[Sequence[Sequence[int]]], NineVirtues]:
+        """``from_view`` for one view and many assignments: the view is checked and read
+        once, then ``world(hidden)`` checks and builds each world (``WorldError`` as
+        ``from_view``: the same checks, in the same order). A search samples hundreds of
+        worlds per view."""
         cls._check_world_view(view)
+        seat: int = view["seat"]
+        players: int = view["players"]
+        known: list[list[int]] = view["known"]
+        stage: str = view["phase"]
+        own: list[int] = view["hand"]
+        centre: list[int] = view["centre"]
+        bids: list[list[int]] = view["bids"]
+        killed: list[int] = view["killed"]
+        dealer: int = view["dealer"]
+        caller: int | None = view["caller"] if stage == CALL else None
+        # A view's ``turn`` is the turn being played; in the call phase, the last one played.
+        turns: int = view["turn"] - 1 if stage == PLAY else view["turn"]
+        # The quick check of an assignment (``fits``): the hidden parts' sizes, and per rank
+        # the cards of it the view leaves unplaced (``room``; None: the view is checked the
+        # long way, card by card, every time).
+        sizes: list[int] | None
+        room: list[int] | None
+        try:
+            sizes = [
+                0 if other == seat else view["hand_sizes"][other] - len(known[other])
+                for other in range(players)
+            ]
+            shown = [*own, *centre, *killed]
+            for other in range(players):
+                shown += bids[other]
+                if other != seat:
+                    shown += known[other]
+            seen = bytes(shown).count
+            room = [PAIRS_COUNTS[rank] - seen(rank) for rank in PAIRS_RANKS]
+            if min(room) < 0 or len(shown) != sum(map(seen, PAIRS_RANKS)):
+                room = None
+        except (TypeError, ValueError, KeyError, IndexError):
+            sizes = room = None
+        new_world = cls._world_factory(view, playout=playout)
+
+        def fits(hidden: Sequence[Sequence[int]]) -> bool:
+            """True if ``hidden`` passes every check of ``_check_hidden`` (else that says
+            why not, the long way)."""
+            if room is None:
+                return False
+            try:
+                if [*map(len, hidden)] != sizes:
+                    return False
+                placed = bytes(chain.from_iterable(hidden))
+            except (TypeError, ValueError):
+                return False
+            return not placed or (
+                min(placed) >= 1
+                and max(placed) <= 10
+                and all(map(le, map(placed.count, PAIRS_RANKS), room))
+            )
+
+        def world(hidden: Sequence[Sequence[int]]) -> NineVirtues:
+            if not fits(hidden):
+                cls._check_hidden(view, hidden)
+            hands = [
+                list(own) if other == seat else sorted([*known[other], *hidden[other]])
+                for other in range(players)
+            ]
+            if caller is not None and ONE not in hands[caller]:
+                raise WorldError("world-caller-without-one")
+            game: NineVirtues = new_world()
+            game._dealer = dealer
+            game._hands = hands
+            game._centre = list(centre)
+            game._bids = list(map(list, bids))
+            game._killed = list(killed)
+            game._known = list(map(list, known))
+            game._stage = stage
+            game._turns = turns
+            return game
+
+        return world
+
+    @staticmethod
+    def _check_hidden(view: Mapping[str, JSON], hidden: Sequence[Sequence[int]]) -> None:
+        """``WorldError`` unless ``hidden`` fits ``view`` (``from_view``) in size and ranks."""
         seat: int = view["seat"]
         players: int = view["players"]
         known: list[list[int]] = view["known"]
@@ -145,24 +237,6 @@ class NineVirtues(Game):
                     value=repr(rank),
                     deck=PAIRS_COUNTS.get(rank, 0),
                 )
-        hands = [
-            list(view["hand"]) if other == seat else sorted([*known[other], *hidden[other]])
-            for other in range(players)
-        ]
-        stage: str = view["phase"]
-        if stage == CALL and ONE not in hands[view["caller"]]:
-            raise WorldError("world-caller-without-one")
-        game: NineVirtues = cls._world_from_view(view, playout=playout)
-        game._dealer = view["dealer"]
-        game._hands = hands
-        game._centre = list(view["centre"])
-        game._bids = [list(row) for row in view["bids"]]
-        game._killed = list(view["killed"])
-        game._known = [list(row) for row in known]
-        game._stage = stage
-        # A view's ``turn`` is the turn being played; in the call phase, the last one played.
-        game._turns = view["turn"] - 1 if stage == PLAY else view["turn"]
-        return game
 
     # --- read-only state, for a search's rollouts in a world (never the real game's) -------
 
@@ -227,21 +301,23 @@ class NineVirtues(Game):
     def playout_copy(self) -> NineVirtues:
         """A copy of this world that plays on apart from it (the same state, its own
         lists): a search that plays several actions in one world (``from_view``) copies it
-        for each instead of building it again."""
+        for each instead of building it again. (A playout world's copy shares its logs and its
+        generator: it writes no log and halts when its round is scored, dealing nothing.)"""
         game = NineVirtues.__new__(NineVirtues)
         state = vars(game)
         state.update(vars(self))
-        state["_hands"] = [list(hand) for hand in self._hands]
+        state["_hands"] = list(map(list, self._hands))
         state["_centre"] = list(self._centre)
-        state["_bids"] = [list(row) for row in self._bids]
+        state["_bids"] = list(map(list, self._bids))
         state["_killed"] = list(self._killed)
-        state["_known"] = [list(row) for row in self._known]
+        state["_known"] = list(map(list, self._known))
         state["_totals"] = list(self._totals)
         state["score_sheet"] = list(self.score_sheet)
-        state["log"] = list(self.log)
-        state["public_log"] = list(self.public_log)
-        rng = state["rng"] = Rng(0)
-        rng.state = self.rng.state
+        if not self._playout:
+            state["log"] = list(self.log)
+            state["public_log"] = list(self.public_log)
+            rng = state["rng"] = Rng(0)
+            rng.state = self.rng.state
         return game
 
     @property

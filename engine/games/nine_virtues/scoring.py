@@ -99,9 +99,6 @@ def score_round(
     return scores, breakdown
 
 
-_RANK_INDEXES = range(11)
-
-
 def round_scores(
     hands: list[list[int]], bids: list[list[int]], caller: int | None, call: int | None
 ) -> list[int]:
@@ -116,12 +113,20 @@ def round_scores(
         called.remove(ONE)
         called.append(call)
         hands = [called if seat == caller else hand for seat, hand in enumerate(hands)]
-    counts = [list(map(hand.count, _RANK_INDEXES)) for hand in hands]
-    most = list(map(max, zip(*counts, strict=True)))
+    counts: list[list[int]] = []
+    most = [0] * 11
+    for hand in hands:
+        row = [0] * 11
+        for rank in hand:
+            row[rank] += 1
+        counts.append(row)
+        for rank in set(hand):
+            if row[rank] > most[rank]:
+                most[rank] = row[rank]
     scores: list[int] = []
     for hand, row, bid_row in zip(hands, counts, bids, strict=True):
         points = 0
-        for rank in set(hand):
+        for rank in set(hand):  # the ranks it holds
             if row[rank] == most[rank]:
                 points += rank
         for rank in bid_row:
