@@ -131,16 +131,19 @@ def rollout_policy(game: ToTheMoon) -> str:
     if length != 9 or not buildable:  # no perfect countdown to complete
         if game.deck:
             # Unseen cards of the countdown's ranks (each less the one in the countdown)
-            # against all unseen cards; first with nothing of those ranks seen (an upper
-            # bound of the countdown's unseen cards), which often settles it alone.
-            fresh = DECK_CARDS - sum(won) - len(game.hands[seat]) - length
+            # against all unseen cards. Two bounds settle most cases without the scan of
+            # the countdown: with nothing of those ranks seen (at most that many unseen)
+            # and with every won card and every hand card of those ranks (at least).
+            seen = sum(won) + len(game.hands[seat])
+            fresh = DECK_CARDS - seen - length
             stale = COUNT_OF[trick_ranks] - length
             if 2 * stale <= fresh:
                 return "test"
-            for rank in trick:
-                stale -= won[rank] + held[rank]
-            if 2 * stale <= fresh:
-                return "test"
+            if 2 * (stale - seen) <= fresh:
+                for rank in trick:
+                    stale -= won[rank] + held[rank]
+                if 2 * stale <= fresh:
+                    return "test"
         if not buildable:
             if length == 1:
                 return "withdraw"
