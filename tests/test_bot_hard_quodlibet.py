@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.bots import levels
 from engine.bots.assign import Assignment, Group
-from engine.bots.quodlibet import infer, rollout
+from engine.bots.quodlibet import hard
 from engine.bots.quodlibet.hard import MODEL, deal_reward
 from engine.bots.quodlibet.sample import TrickPlan, make_plan, sample_state, sample_world, voids
 from engine.bots.quodlibet.snack_sample import POOL, SnackPlan
@@ -477,10 +477,9 @@ def test_paired_search_halves_the_candidates_over_shared_worlds(
     view = game.view(game.to_act)
     assert len(MODEL.candidates(view)) == 8
     builds: list[int] = []
-    original = infer.sample_world
 
     def counting(view: dict[str, Any], rng: Rng) -> Any:
-        make = original(view, rng)
+        make = sample_world(view, rng)
         builds.append(0)
 
         def build() -> Any:
@@ -489,7 +488,7 @@ def test_paired_search_halves_the_candidates_over_shared_worlds(
 
         return build
 
-    monkeypatch.setattr(infer, "sample_world", counting)
+    monkeypatch.setattr(hard, "sample_world", counting)
     action = game.bot_action("hard", seed=2, iterations=48)
     assert action in game.legal_actions()
     assert builds == [8] * 2 + [4] * 4 + [2] * 8
@@ -513,96 +512,3 @@ def test_candidates_one_of_each_kind_of_action_the_seat_cannot_tell_apart() -> N
     assert MODEL.candidates(snack.view(1)) == ["take 1", "take 6"]  # QL-20: 3-card piles alike
     snack.apply("take 6")
     assert MODEL.candidates(snack.view(1)) == ["take 1"]
-
-
-# --- hard's rollout policy (engine/bots/quodlibet/rollout.py) ------------------------------
-
-
-def test_flat_plays_on_the_plain_rollout_and_hard_on_its_own() -> None:
-    assert MODEL.rollout_action is rollout.hard_rollout_action
-    assert MODEL.flat_model.rollout_action is rollout.rollout_action
-    assert MODEL.flat_model.sample is sample_state  # uniform worlds
-    assert MODEL.sample is infer.sample_state  # weighted by what the plays say
-
-
-def test_ql_10_hard_rollout_leads_a_card_another_seat_can_beat(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Minus: the 9 of hearts is seat 0's lowest card, but nobody else holds a higher
-    heart; the 10 of spades is beaten by seat 1's spades."""
-    monkeypatch.setattr(rollout, "EXPLORE", 0.0)
-    hands = [
-        ["9H", "TH", "JH", "QH", "KH", "AH", "TS", "JS"],
-        ["7H", "8H", "7S", "8S", "9S", "QS", "KS", "AS"],
-        SUITS[2],
-        SUITS[3],
-    ]
-    game = new(contracts=["minus"], dealer=3, deal={"hands": hands})
-    deal = game.deal  # type: ignore[attr-defined]
-    assert rollout.trick_card(deal, 0, Rng(0)) == "9H"
-    assert rollout.hard_trick_card(deal, 0, Rng(0)) == "TS"
-
-
-def test_ql_15_hard_rollout_sheds_high_when_the_trick_is_its_own(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Queens and Jacks: seat 1 must go over the 7 of spades and nobody after it holds a
-    spade, so the trick is its own: it plays the king, keeping the queen for someone else's
-    trick (the plain policy plays its lowest, the 8)."""
-    monkeypatch.setattr(rollout, "EXPLORE", 0.0)
-    hands = [
-        ["7S", "9S", "TS", "JS", "AS", "7H", "8H", "9H"],
-        ["8S", "QS", "KS", "TH", "JH", "QH", "KH", "AH"],
-        SUITS[2],
-        SUITS[3],
-    ]
-    game = new(contracts=["queens-and-jacks"], dealer=3, deal={"hands": hands})
-    game.apply("play 7S")
-    deal = game.deal  # type: ignore[attr-defined]
-    assert rollout.trick_card(deal, 1, Rng(0)) == "8S"
-    assert rollout.hard_trick_card(deal, 1, Rng(0)) == "KS"
-    game.apply("play 8S")  # seat 2 is void: it sheds a queen first in both policies
-    deal = game.deal  # type: ignore[attr-defined]
-    assert rollout.hard_trick_card(deal, 2, Rng(0)) == rollout.trick_card(deal, 2, Rng(0)) == "QD"
-
-
-# --- hard's worlds weighted by what the plays say (engine/bots/quodlibet/infer.py) ----------
-
-
-def test_ql_7_a_seat_that_went_over_the_winner_held_nothing_under_it() -> None:
-    trick = [(0, "9S"), (1, "JS"), (2, "8S"), (3, "AS")]
-    bars = infer.barred("minus", trick)
-    assert bars[1] == {"7S", "8S"}  # over the 9: nothing under the 9
-    assert bars[2] == set()  # ducked
-    assert bars[3] == {"7S", "8S", "9S", "TS"}  # over the jack
-    assert infer.barred("plus", trick) == [set()] * 4  # trick-winning contracts say nothing
-
-
-def test_ql_15_a_seat_that_shed_a_free_card_held_no_queen_or_jack() -> None:
-    game = new(contracts=["queens-and-jacks"], dealer=3, deal={"hands": SUITS})
-    # Seat 1 keeps its queen and jack of hearts; seats 2 and 3 shed their queens.
-    for card in ("7S", "7H", "QD", "QC"):
-        game.apply(f"play {card}")
-    view = game.view(0)
-    assert infer.barred("queens-and-jacks", infer.sample.make_plan(view).plays)[1] == {
-        rank + suit for rank in "QJ" for suit in "SHDC"
-    }
-    rng = Rng(4)
-    for _ in range(30):
-        world = MODEL.sample(view, rng)
-        assert not any(rank_of(card) in "QJ" for card in world.deal.hands[1])  # type: ignore[attr-defined]
-    check_samples(game, Rng(5), 5)
-    flat_world = MODEL.flat_model.sample(view, Rng(4))  # flat: the plain uniform worlds
-    assert flat_world.view(0) == view
-
-
-def test_inferred_bars_that_leave_no_deal_fall_back_to_the_plain_one() -> None:
-    game = new(contracts=["queens-and-jacks"], dealer=3, deal={"hands": SUITS})
-    for card in ("7S", "7H", "7D", "7C"):
-        game.apply(f"play {card}")
-    # Seats 1-3 each shed a free card while holding a jack and a queen: all three are
-    # barred from the six queens and jacks seat 0 cannot see, which must still be somewhere.
-    view = game.view(0)
-    plan = infer.inferred_plan(view)
-    assert plan.assignment.ways == infer.sample.make_plan(view).assignment.ways  # type: ignore[union-attr]
-    check_samples(game, Rng(6), 3)

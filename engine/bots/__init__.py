@@ -108,12 +108,10 @@ def level(game_id: str, name: str) -> Level:
 
 
 def _flat_level(hard: Level) -> Level:
-    """``flat`` on the ``hard`` level's model (its sampler, rollout policy and reward), or
-    on the model that one names as ``flat_model`` (Quodlibet: ``hard``'s sampler and reward
-    with a plainer rollout policy than ``hard``'s own)."""
+    """``flat`` on the ``hard`` level's model (its sampler, rollout policy and reward)."""
     from .flat import flat_action
 
-    model = getattr(hard.model, "flat_model", hard.model)
+    model = hard.model
 
     def choose(view: View, rng: Rng) -> str:
         return flat_action(view, model, rng)

@@ -4,9 +4,7 @@
   ``snack.py``;
 * ``hard.py`` — the determinized search (``../search.py``) with ``sample.py`` (trick
   contracts and choosing) and ``snack_sample.py`` (Snack: what takes and passes say), both
-  dealing through ``../assign.py``, ``infer.py`` (``hard``'s worlds: what the plays say a
-  seat does not hold), and ``rollout.py`` (the policies that play a deal out: ``hard``'s,
-  and the plainer one ``flat`` plays on).
+  dealing through ``../assign.py``, and ``rollout.py`` (the policy that plays a deal out).
 
 Nothing is imported here: ``engine.bots`` imports a level's module when it is first asked.
 """

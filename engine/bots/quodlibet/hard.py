@@ -1,20 +1,12 @@
 """Quodlibet's ``hard`` computer player: a paired Monte Carlo search over worlds sampled from
 the deciding seat's view, with successive halving of the candidate actions.
 
-* ``sample`` (``infer.py`` on ``sample.py``): a full state consistent with the deciding
+* ``sample`` (``sample.py``): a full state consistent with the deciding
   seat's view — its own hand, the cards played, hands lying face up, voids shown in this
   deal, what Snack's takes and passes say — with every other card placed uniformly at
-  random among the places the view allows, less the cards the seats' plays in
-  trick-avoiding tricks say they do not hold (a seat that went over the winner held
-  nothing under it; one that shed a free card when void held no penalty card).
-* ``rollout_action`` (``rollout.hard_rollout_action``): the ``normal`` player's trick modes
-  on the sampled hands, with three rules of thumb in the trick-avoiding tricks (lead a
-  card another seat can beat; when the trick is its own anyway, shed its highest free
-  card; duck with a penalty card first), random positions in Open Trousers, a cheap
-  Snack policy.
-* ``flat`` (``engine/bots/flat.py``) plays on ``FlatModel``: the plain uniform worlds of
-  ``sample.py`` and the plain ``normal``-like rollout policy (``rollout.rollout_action``),
-  with this reward: issue 12's yardstick as it defines it.
+  random among the places the view allows.
+* ``rollout_action`` (``rollout.py``): the ``normal`` player's trick modes
+  on the sampled hands, random positions in Open Trousers, a cheap Snack policy.
 * ``reward``: penalty points, so lower is better (QL-8). Early in the game what matters is
   the deal itself, as the seat's score against the others' average; by the last deal only
   the race for the lowest total counts (seat's total against the best other total, QL-8).
@@ -51,9 +43,8 @@ from ...game import Game
 from ...rng import Rng
 from .. import Level
 from ..search import Budget
-from . import infer
-from .rollout import hard_rollout_action, rollout_action
-from .sample import sample_state
+from .rollout import rollout_action
+from .sample import sample_state, sample_world
 from .world import View
 
 ITERATIONS = 800
@@ -63,26 +54,13 @@ WIN_WEIGHT = 0.8
 """At the end of the game: share of the reward that is winning, against the margin."""
 
 
-class FlatModel:
-    """The model ``flat`` plays on (``engine/bots/flat.py``): ``hard``'s sampler and reward
-    with the plain ``normal``-like rollout policy (``rollout.rollout_action``)."""
-
-    sample = staticmethod(sample_state)
-    rollout_action = staticmethod(rollout_action)
-
-    def reward(self, game: Game, seat: int, scored_before: int) -> float:
-        return deal_reward(game, seat, scored_before)
-
-
 class QuodlibetSearch:
     """The ``SearchModel`` of Quodlibet (``engine/bots/search.py``)."""
 
     # The functions themselves, not methods that call them: a rollout asks for thousands
     # of actions, and each wrapper call would be one more Python call per card.
-    sample = staticmethod(infer.sample_state)
-    rollout_action = staticmethod(hard_rollout_action)
-    flat_model = FlatModel()
-    """What ``flat`` plays on instead of this model (``engine.bots.level``)."""
+    sample = staticmethod(sample_state)
+    rollout_action = staticmethod(rollout_action)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         return deal_reward(game, seat, scored_before)
@@ -151,7 +129,7 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
         for _ in range(share):
             if deadline is not None and worlds and time.perf_counter() > deadline:
                 break
-            make = infer.sample_world(view, rng)
+            make = sample_world(view, rng)
             luck = rng.next_u64()
             for index in alive:
                 game = make()
@@ -161,7 +139,7 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
                 for _ in steps:
                     if len(sheet) != scored_before or game.is_over:
                         break
-                    play(hard_rollout_action(game, roll))
+                    play(rollout_action(game, roll))
                 total[index] += deal_reward(game, seat, scored_before)
             worlds += 1
         # Every candidate alive has played every world so far: the totals compare directly.

@@ -1,8 +1,5 @@
-"""The Quodlibet rollout policies: how every seat plays out the rest of the deal in a
-sampled world (``SearchModel.rollout_action``). ``rollout_action`` is the plain one,
-described below, which ``flat`` plays on (issue 12's "normal-like rollouts");
-``hard_rollout_action``, ``hard``'s, adds ``hard_trick_card``'s rules of thumb for the
-trick-avoiding tricks.
+"""The ``hard`` Quodlibet player's rollout policy: how every seat plays out the rest of the
+deal in a sampled world (``SearchModel.rollout_action``).
 
 It reads the sampled world's state through the deals' public reads (``TricksDeal.hands``,
 ``SnackDeal.hand``, ``fitting``...), never ``game.view()`` (which copies the log): it runs
@@ -123,86 +120,6 @@ def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
     if under:
         return _highest(under)
     return _highest(legal) if last else _lowest(legal)
-
-
-def hard_rollout_action(game: Game, rng: Rng) -> str:
-    """``rollout_action`` with ``hard_trick_card`` for the trick play (``hard``'s rollouts;
-    ``flat`` keeps the plain policy)."""
-    game = cast(Quodlibet, game)
-    deal = game.deal
-    if type(deal) is TricksDeal:
-        seat = deal.to_act
-        assert seat is not None
-        if deal.blind:
-            return f"play @{rng.below(len(deal.hands[seat]))}"
-        return "play " + hard_trick_card(deal, seat, rng)
-    return rollout_action(game, rng)
-
-
-def hard_trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
-    """``trick_card`` with three rules of thumb of the trick-avoiding (``lose``) contracts,
-    read off the sampled hands:
-
-    * leading, prefer a card some other seat can beat in its suit (the lowest such, penalty
-      cards last), rather than a low card nobody can go over;
-    * following when every card it may play goes over the trick's winner: if no seat still
-      to play holds a card of the suit above its lowest, the trick is its own anyway, so
-      play its highest card that costs nothing (a queen or jack kept for someone else's
-      trick), not its lowest; the same when it is last to play;
-    * ducking, shed a penalty card under the winner first (a queen or jack given away).
-    """
-    contract = deal.contract
-    mode = MODES[contract][len(deal.tricks) + 1]
-    if mode != "lose":
-        return trick_card(deal, seat, rng)
-    hand = deal.hands[seat]
-    trick = deal.trick
-    if trick:
-        led: str | None = trick[0][1][1]
-        legal = [card for card in hand if card[1] == led] or hand  # QL-7: follow suit
-    else:
-        led = None
-        legal = hand
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < EXPLORE:
-        return rng.choice(legal)
-    costs = PENALTIES[contract]
-    hands = deal.hands
-    if led is None:  # leading
-        above = _best_of_others(hands, seat, ())
-        beaten = [c for c in legal if above.get(c[1], -1) > VALUE[c]]
-        lengths = _lengths(hand)
-        return min(beaten or legal, key=lambda c: (costs[c] > 0, VALUE[c], lengths[c[1]], c))
-    if legal[0][1] != led:  # void: nothing played can win
-        lengths = _lengths(hand)
-        return max(legal, key=lambda c: (costs[c], VALUE[c], -lengths[c[1]], c))
-    top = max(VALUE[card] for _, card in trick if card[1] == led)
-    under = [card for card in legal if VALUE[card] < top]
-    if under:
-        return max(under, key=lambda c: (costs[c], VALUE[c], c))
-    lowest = _lowest(legal)
-    if len(trick) < 3:
-        later = _best_of_others(hands, seat, [who for who, _ in trick]).get(led, -1)
-        if later > VALUE[lowest]:
-            return lowest  # someone after it may still go over
-    return max(legal, key=lambda c: (-costs[c], VALUE[c], c))  # its trick: shed high
-
-
-def _best_of_others(
-    hands: Sequence[Sequence[str]], seat: int, played: Sequence[int]
-) -> dict[str, int]:
-    """Per suit, the highest rank value held by the seats other than ``seat`` and
-    ``played``."""
-    best: dict[str, int] = {}
-    for other, held in enumerate(hands):
-        if other == seat or other in played:
-            continue
-        for card in held:
-            value = VALUE[card]
-            if value > best.get(card[1], -1):
-                best[card[1]] = value
-    return best
 
 
 def _lengths(hand: Sequence[str]) -> dict[str, int]:
