@@ -63,11 +63,14 @@ function initialLanguage() {
 let current = initialLanguage();
 const load = async (code) => (await import(`./i18n/${code}.js`)).default;
 const loadArea = async (code, area) => (await import(`./i18n/${code}/${area}.js`)).default;
-// A page's first use of Intl loads the locale's data for each kind of format: plural rules
-// (through IntlMessageFormat), lists and numbers, some 10-20 ms each on a desktop and more on
-// a phone. Each runs in a task of its own while the catalog downloads, so the task that then
-// paints the menu stays short (issue 13).
+// A page's first use of Intl loads the locale's data for each kind of format: numbers (the
+// costliest: IntlMessageFormat asks which number locales exist for every message it makes),
+// plural rules, the message parser's first run, lists, and numbers' sign display, some 5-20 ms
+// each on a desktop and more on a phone. Each runs in a task of its own while the catalog
+// downloads, so the task that then paints the menu stays short (issue 13).
 const WARM_UPS = [
+  (code) => Intl.NumberFormat.supportedLocalesOf(code), // the number formats' locale data
+  (code) => new Intl.PluralRules(code).select(2),
   (code) => new IntlMessageFormat("{n, plural, one {#} other {#}}", code).format({ n: 2 }),
   (code) => new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(["1", "2"]),
   (code) => new Intl.NumberFormat(code, { signDisplay: "exceptZero" }).format(-1),
