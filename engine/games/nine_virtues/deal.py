@@ -19,6 +19,8 @@ HAND_SIZE = 6
 """Cards dealt to each player (NV-3)."""
 CENTRE_PER_PLAYER = 2
 """Face-up centre cards per player (NV-3)."""
+PAIRS_DECK: tuple[int, ...] = tuple(pairs_deck())
+"""The whole deck in ``pairs_deck`` order, the order every shuffle starts from."""
 
 
 def centre_size(players: int) -> int:
@@ -44,7 +46,7 @@ class Deal:
 
 def shuffled_deal(rng: Rng, players: int) -> Deal:
     """A fresh shuffle of all 55 cards, dealt out (NV-3)."""
-    deck = rng.shuffled(pairs_deck())
+    deck = rng.shuffled(PAIRS_DECK)
     hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players)]
     start = HAND_SIZE * players
     centre = sorted(deck[start : start + centre_size(players)])

@@ -414,16 +414,15 @@ class NineVirtues(Game):
         if self._stage == CALL:
             return list(ALL_CALLS)
         turns = self._turns
-        seat = (self._dealer + 1 + turns) % self.players  # NV-4, as ``_current_seat``
         ranks = frozenset(self._centre)
         block = CENTRES.get(ranks) or centre_actions(ranks)
-        actions = list(block.bids)  # NV-5
-        if turns >= self.players:  # NV-6, as ``_kills_allowed``
-            actions += block.kills
+        # NV-5, and NV-6 as ``_kills_allowed``: Kill from turn N + 1.
+        actions = list(block.moves if turns >= self.players else block.bids)
         limit = self.options["swap_limit"]
         if limit is None or turns < limit:  # NV-8, as ``_swaps_allowed``
             swaps = block.swaps
-            hand = frozenset(self._hands[seat])
+            # NV-4, as ``_current_seat``: the seat to act's hand.
+            hand = frozenset(self._hands[(self._dealer + 1 + turns) % self.players])
             for give in GIVES.get(hand) or gives(hand):
                 actions += swaps[give]
         return actions
@@ -466,19 +465,14 @@ class NineVirtues(Game):
             self._announce(self._holder_of_one(), action)
             self._score(ranks[0])
             return
-        seat = (self._dealer + 1 + self._turns) % self.players  # NV-4, as ``_current_seat``
-        if verb == "bid":
-            self._centre.remove(ranks[0])
-            self._bids[seat].append(ranks[0])
-        elif verb == "kill":
-            self._centre.remove(ranks[0])
-            self._killed.append(ranks[0])
-        else:
+        turns = self._turns
+        seat = (self._dealer + 1 + turns) % self.players  # NV-4, as ``_current_seat``
+        centre = self._centre
+        if verb == "swap":
             give, take = ranks
             hand = self._hands[seat]
             hand.remove(give)
             insort(hand, take)
-            centre = self._centre
             centre.remove(take)
             insort(centre, give)
             # What the table knows of this hand: the given card leaves, the taken one joins.
@@ -486,10 +480,16 @@ class NineVirtues(Game):
             if give in known:
                 known.remove(give)
             insort(known, take)
-        self._turns += 1
+        elif verb == "bid":
+            centre.remove(ranks[0])
+            self._bids[seat].append(ranks[0])
+        else:  # kill
+            centre.remove(ranks[0])
+            self._killed.append(ranks[0])
+        self._turns = turns = turns + 1
         if not self._playout:  # ``_announce`` written out: once per action
-            self.public_log.append({"seat": seat, "action": action, "turn": self._turns})
-        if not self._centre:
+            self.public_log.append({"seat": seat, "action": action, "turn": turns})
+        if not centre:
             self._end_play()
 
     # --- views ---------------------------------------------------------------------------

@@ -83,6 +83,8 @@ class CentreActions(NamedTuple):
     bids: tuple[str, ...]
     kills: tuple[str, ...]
     swaps: tuple[tuple[str, ...], ...]
+    moves: tuple[str, ...]
+    """``bids + kills`` (sorted as text too: every bid sorts before every kill)."""
 
 
 CENTRES: dict[frozenset[int], CentreActions] = {}
@@ -97,10 +99,13 @@ def centre_actions(centre: frozenset[int]) -> CentreActions:
     block = CENTRES.get(centre)
     if block is None:
         present = [rank for rank in RANKS_AS_TEXT if rank in centre]
+        bids = tuple(BIDS[rank] for rank in present if rank != 1)
+        kills = tuple(KILLS[rank] for rank in present)
         block = CENTRES[centre] = CentreActions(
-            tuple(BIDS[rank] for rank in present if rank != 1),
-            tuple(KILLS[rank] for rank in present),
+            bids,
+            kills,
             tuple(tuple(SWAPS[give][take] for take in present) for give in range(11)),
+            bids + kills,
         )
     return block
 

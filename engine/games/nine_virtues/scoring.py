@@ -29,12 +29,13 @@ def hand_counts(hand: list[int], call: int | None) -> list[int]:
     ``counts[r]`` for rank ``r`` (index 0 unused)."""
     counts = [0] * 11
     for rank in hand:
-        if rank == ONE:
-            # Only the holder of the 1 ever reaches scoring with one, and they must call first.
-            assert call is not None, "the 1 is scored only after it is called"
-            counts[call] += 1
-        else:
-            counts[rank] += 1
+        counts[rank] += 1
+    ones = counts[ONE]
+    if ones:
+        # Only the holder of the 1 ever reaches scoring with one, and they must call first.
+        assert call is not None, "the 1 is scored only after it is called"
+        counts[ONE] = 0
+        counts[call] += ones
     return counts
 
 
@@ -56,6 +57,8 @@ def score_round(
     counts = [
         hand_counts(hand, call if seat == caller else None) for seat, hand in enumerate(hands)
     ]
+    columns = list(map(list, zip(*counts, strict=True)))
+    """``columns[r][seat]``: the seat's hand count of rank ``r``."""
     bidders: list[list[int]] = [[] for _ in range(11)]
     """Per rank, the seat of each bid card of it, in seat order then bid order."""
     for seat, row in enumerate(bids):
@@ -65,28 +68,20 @@ def score_round(
     bid_points = [0] * players
     ranks: list[dict[str, Any]] = []
     for rank in PAIRS_RANKS:
-        per_seat = [row[rank] for row in counts]
+        per_seat = columns[rank]
         most = max(per_seat)
         # NV-11: hand points only when somebody holds the rank at all.
-        if most >= 1:
-            for seat in seats:
-                if per_seat[seat] == most:
-                    hand_points[seat] += rank
+        winners = [seat for seat in seats if per_seat[seat] == most] if most >= 1 else []
+        for seat in winners:
+            hand_points[seat] += rank
         bid_lines: list[dict[str, int]] = []
         for seat in bidders[rank]:
             # NV-12 and NV-13: with nobody holding the rank, everyone leads at zero.
             points = rank if per_seat[seat] == most else -rank
             bid_points[seat] += points
-            if detail:
-                bid_lines.append({"seat": seat, "points": points})
-        if detail:
-            winners = [seat for seat in seats if per_seat[seat] == most] if most >= 1 else []
-            ranks.append(
-                {"rank": rank, "counts": per_seat, "hand_winners": winners, "bids": bid_lines}
-            )
+            bid_lines.append({"seat": seat, "points": points})
+        ranks.append({"rank": rank, "counts": per_seat, "hand_winners": winners, "bids": bid_lines})
     scores = [hand_points[seat] + bid_points[seat] for seat in seats]
-    if not detail:
-        return scores, None
     breakdown: dict[str, Any] = {
         "hands": [sorted(hand) for hand in hands],
         "call": None if caller is None else {"seat": caller, "rank": call},
