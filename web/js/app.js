@@ -20,7 +20,7 @@ import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
 import { wordPage } from "./page-words.js";
 import { openChallenge } from "./challenge.js";
 import { gameName } from "./game-name.js";
-import { applyLaterStyles } from "./later-styles.js";
+import { applyLaterStyles, laterStylesApplied } from "./later-styles.js";
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -371,7 +371,8 @@ async function challengeFromLink() {
 
 async function boot() {
   try {
-    engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction));
+    // The worker starts once the menu is painted and the tables' styles are on (later-styles.js).
+    engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction), { after: laterStylesApplied });
     engineStarted.resolve(engine);
   } catch (error) {
     engineStarted.reject(error);

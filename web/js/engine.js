@@ -71,7 +71,8 @@ export class Engine {
   }
 
   // Start Python in a worker and install the engine. `manifest` comes from the build.
-  static async boot(manifest, onStage) {
+  // `after` (optional): a promise the worker's start waits for (the page's own first work).
+  static async boot(manifest, onStage, { after = null } = {}) {
     const order = ["download", "python", "engine", "ready"];
     let current = -1;
     // Stages only move forward (reports from the worker may arrive out of order).
@@ -89,9 +90,12 @@ export class Engine {
     const orFail = (promise) => Promise.race([promise, reports.failed]);
     report("download", 0);
     try {
+      if (after) await orFail(after);
       const { PyWorker } = await orFail(import(absolute(manifest.pyscript)));
       // PyScript's module has just run (it defines its elements); starting the worker is a
-      // task of its own, so that neither holds the page for long (issue 13).
+      // task of its own, so that neither holds the page for long (issue 13). Not later: once
+      // PyScript has set up its own script types, a new worker takes their hooks, which it
+      // builds with Function(), and the site's Content-Security-Policy refuses that.
       await new Promise((resolve) => setTimeout(resolve, 0));
       const wheel = absolute(manifest.wheel);
       const config = {};
