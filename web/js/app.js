@@ -308,6 +308,9 @@ if (params.errors.length && !leaving) {
 // A game's own page (<game>.html, from build.py) opens the menu on that game; the embed's
 // rules link adds #how-to-play, which opens that game's rules (the summary and the full rules).
 const pageGame = document.querySelector('meta[name="parlour-game"]')?.content;
+// The menu is built in a task of its own, after the one that ran the page's modules (issue 13:
+// each stays short).
+await new Promise((resolve) => setTimeout(resolve, 0));
 if (!leaving) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
 if (!leaving && params.rules) openFromLink(params.rules);
 if (catalog[pageGame] && location.hash === "#how-to-play") {
