@@ -27,7 +27,6 @@ import importlib.util
 import io
 import json
 import os
-import posixpath
 import re
 import shutil
 import subprocess
@@ -575,36 +574,6 @@ def write_catalogs(stage: Path) -> None:
     )
 
 
-_STATIC_IMPORT = re.compile(
-    r"""(?:^|[;}\n])\s*(?:import|export)\b[^;'"()]*?\bfrom\s*["']([^"']+)["']"""
-    r"""|(?:^|[;\n])\s*import\s*["']([^"']+)["']""",
-    re.MULTILINE,
-)
-
-
-def static_module_graph(root: Path, entries: Sequence[str]) -> list[str]:
-    """The modules under ``root`` that ``entries`` (paths relative to ``root``) import
-    statically, entries first, each once, in the order found: ``import ... from "./x.js"``,
-    ``import "./x.js"`` and ``export ... from "./x.js"`` with relative specifiers (dynamic
-    ``import()`` is left to load when it is called). A specifier that names no file is an
-    error: the page would fail the same way."""
-    seen: list[str] = []
-    todo = list(entries)
-    while todo:
-        rel = todo.pop(0)
-        if rel in seen:
-            continue
-        file = root / rel
-        if not file.is_file():
-            raise StepFailed(f"build: {rel} is imported but was not built")
-        seen.append(rel)
-        for found in _STATIC_IMPORT.finditer(file.read_text(encoding="utf-8")):
-            spec = found.group(1) or found.group(2)
-            if spec.startswith("."):
-                todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), spec)))
-    return seen
-
-
 def build_site(
     out: Path = DIST,
     engine_install: str = DEFAULT_ENGINE_INSTALL,
@@ -705,23 +674,11 @@ def build_site(
         "games": catalog,
     }
     page = (WEB / "index.html").read_text()
-    # Every module the page imports statically, asked for at once: without these the browser
-    # finds them one level of imports at a time, a round trip per level (issue 13).
-    # PyScript's module comes last: engine.js imports it once the menu is up, and it is then
-    # already here with its own static imports.
-    entries = re.findall(r'<script type="module" src="([^"]+)"></script>', page)
-    graph = static_module_graph(stage, entries)
-    graph += [rel for rel in static_module_graph(stage, [manifest["pyscript"]]) if rel not in graph]
-    preloads = "".join(
-        f'  <link rel="modulepreload" href="{rel}">\n' for rel in graph if rel not in entries
-    )
     for marker in ("<!-- build:styles -->", "<!-- build:manifest -->"):
         if marker not in page:
             raise StepFailed(f"build: web/index.html lacks the {marker} marker")
     data = json.dumps(manifest, sort_keys=True).replace("</", "<\\/")
     page = page.replace("<!-- build:styles -->", later_styles.strip())
-    # After the page's own scripts, which are then asked for first.
-    page = page.replace("</head>", f"{preloads}</head>", 1)
     page = page.replace(
         "<!-- build:manifest -->",
         f'<script type="application/json" id="parlour-build">{data}</script>',
