@@ -19,6 +19,7 @@ links, export and import in the menu, and ``index.html?embed=1``.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import http.server
 import importlib.util
@@ -37,6 +38,7 @@ from urllib.request import urlopen
 import pytest
 from browser_support import SAVE_PREFIX, saved_games
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engine
 
@@ -360,6 +362,10 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
              return f.style.height && Math.abs(f.getBoundingClientRect().height
                - parseInt(f.style.height)) < 1; }"""
     )
+    # The game may still be growing (the move's dialog, the log): its next report follows.
+    fits = "() => document.documentElement.scrollHeight - document.documentElement.clientHeight < 2"
+    with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below says what it saw
+        frame.wait_for_function(fits, timeout=10_000)
     inner = frame.evaluate(
         "[document.documentElement.scrollHeight, document.documentElement.clientHeight]"
     )

@@ -57,6 +57,8 @@ def test_records_after_three_games(
         assert stored(page)["played"] == game_number + 1
         if game_number < 2:
             page.locator(".final .play-again").click()
+            # The finished table stays until the new game's table replaces it.
+            page.locator(".final").wait_for(state="detached")
 
     games = sorted(
         (record for record in saved_games(page).values()),
