@@ -317,21 +317,22 @@ class ToTheMoon(Game):
         it takes (if any) into hand, face up."""
         seat = self.turn
         assert seat is not None
-        verb, rank = ACTIONS[action]
+        verb, rank, bit = ACTIONS[action]
         trick = self.trick
-        log = None if self._playout else self.public_log
         if verb == BUILD_VERB:
             self.hands[seat].remove(rank)
             counts = self.hand_counts[seat]
             left = counts[rank] - 1
             counts[rank] = left
             if not left:
-                self.hand_ranks[seat] &= ~BIT[rank]
+                self.hand_ranks[seat] ^= bit
             trick.append(rank)
-            self.trick_ranks |= BIT[rank]
+            self.trick_ranks |= bit
             perfect = len(trick) == ALL_RANKS
-            if log is not None:
-                log.append({"seat": seat, "action": action, "card": rank, "perfect": perfect})
+            if not self._playout:
+                self.public_log.append(
+                    {"seat": seat, "action": action, "card": rank, "perfect": perfect}
+                )
             if perfect:
                 self._win_trick(seat, True)
                 return
@@ -349,8 +350,8 @@ class ToTheMoon(Game):
                 trick.append(card)
                 self.trick_ranks |= bit
                 perfect = len(trick) == ALL_RANKS
-                if log is not None:
-                    log.append(
+                if not self._playout:
+                    self.public_log.append(
                         {
                             "seat": seat,
                             "action": action,
@@ -368,8 +369,8 @@ class ToTheMoon(Game):
                     nxt = 0
                 self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
                 return
-            if log is not None:
-                log.append(
+            if not self._playout:
+                self.public_log.append(
                     {
                         "seat": seat,
                         "action": action,
@@ -382,13 +383,13 @@ class ToTheMoon(Game):
             taken = card
         elif rank:
             trick.remove(rank)
-            self.trick_ranks &= ~BIT[rank]
-            if log is not None:
-                log.append({"seat": seat, "action": action, "took": rank})
+            self.trick_ranks ^= bit
+            if not self._playout:
+                self.public_log.append({"seat": seat, "action": action, "took": rank})
             taken = rank
         else:
-            if log is not None:
-                log.append({"seat": seat, "action": action, "took": None})
+            if not self._playout:
+                self.public_log.append({"seat": seat, "action": action, "took": None})
             taken = None
         is_in = self.is_in
         is_in[seat] = False
