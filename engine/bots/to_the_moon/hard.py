@@ -119,9 +119,9 @@ def rollout_policy(game: ToTheMoon) -> str:
 
     What the seat cannot see of a rank (the deck and the other hands, whose mix it knows but
     not where each card is): the rank's cards less those won this round, in its hand and in
-    the countdown. The sums and the best rank are taken by C code (``sum``, ``map``,
-    ``max`` over ``(unseen, rank)`` pairs), not by a loop of Python steps per rank: a
-    rollout asks this at every step."""
+    the countdown. A rollout asks this at every step, so each of the state's lists is read
+    only in the branch that needs it and the rank scans loop over the ``RANKS_OF`` table
+    (C calls such as ``sum(map(...))`` cost more on CPython 3.11: docs/BOTS.md)."""
     seat = game.turn
     assert seat is not None
     trick_ranks = game.trick_ranks

@@ -67,10 +67,10 @@ ALL_RANKS = 10
 
 _BUILDS: dict[int, list[str]] = {}
 """``build_actions(mask)`` by buildable-rank mask (at most 1,024 lists, shared: never edited)."""
-_OTHERS: dict[int, list[str]] = {}
-"""``other_actions(trick_ranks, deck)`` by ``2 * trick_ranks + deck`` (at most 2,048 lists,
-shared: never edited). A state's legal list is the two joined (TM-7): the base class works
-it out once per state."""
+_OTHERS: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
+"""``other_actions(trick_ranks, deck)`` in ``_OTHERS[deck][trick_ranks]`` (at most 2 x 1,024
+lists, shared: never edited). A state's legal list is the two joined (TM-7): the base class
+works it out once per state."""
 
 
 @register
@@ -184,6 +184,10 @@ class ToTheMoon(Game):
         new_world = cls._world_factory(view, playout=playout)
         players_in = is_in.count(True)
         others = [other for other in range(players) if other != seat]
+        # (No world fits a view whose cards are not Pairs cards: ``world`` then refuses
+        # every assignment before it needs these.)
+        own_counts = rank_counts(own) if hidden is not None else []
+        own_mask = rank_mask(own) if hidden is not None else 0
 
         def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
             if [*map(len, hands)] != sizes:
@@ -209,17 +213,22 @@ class ToTheMoon(Game):
             game = new_world()
             game.dealer = dealer
             game.leader = leader
-            game.hands = sorted_hands = [*map(sorted, hands)]
-            game.hand_counts = all_counts = []
-            game.hand_ranks = masks = []
-            for hand in sorted_hands:
+            # The viewer's hand is the view's (checked above): its counts are worked out
+            # once per view, the other hands' here.
+            game.hands = sorted_hands = [own] * players
+            game.hand_counts = all_counts = [own_counts] * players
+            game.hand_ranks = masks = [own_mask] * players
+            sorted_hands[seat] = [*own]
+            all_counts[seat] = [*own_counts]
+            for other in others:
+                sorted_hands[other] = hand = sorted(hands[other])
                 counts = [0] * 11
                 mask = 0
                 for rank in hand:
                     counts[rank] += 1
                     mask |= BIT[rank]
-                all_counts.append(counts)
-                masks.append(mask)
+                all_counts[other] = counts
+                masks[other] = mask
             game.deck = [*deck]
             game.trick = [*trick]
             game.trick_ranks = trick_ranks
@@ -465,10 +474,10 @@ class ToTheMoon(Game):
         builds = _BUILDS.get(buildable)
         if builds is None:
             builds = _BUILDS[buildable] = build_actions(buildable)
-        key = 2 * trick_ranks + (1 if self.deck else 0)
-        others = _OTHERS.get(key)
+        deck = len(self.deck) > 0
+        others = _OTHERS[deck].get(trick_ranks)
         if others is None:
-            others = _OTHERS[key] = other_actions(trick_ranks, bool(self.deck))
+            others = _OTHERS[deck][trick_ranks] = other_actions(trick_ranks, deck)
         return builds + others
 
     def _parse(self, text: str) -> str:
