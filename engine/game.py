@@ -101,8 +101,12 @@ class Game(ABC):
     """Game-specific option names with defaults (``dealer`` and ``deal`` are common)."""
     LOW_SCORE_WINS: ClassVar[bool] = False
     _legal_cache: list[str] | None = None
-    """``_legal()`` of the current state, worked out at most once per state: ``apply`` and
-    ``play_unchecked`` (the only ways the state changes) forget it."""
+    """``_legal()`` of the current state, worked out at most once per state: ``apply``,
+    ``play_unchecked`` and ``play_out`` (the only ways the state changes) forget it before
+    the action, so it is never set while the game is over or a playout world halted."""
+    is_over: bool
+    """True once the game has ended: a plain attribute (never set from outside), not a
+    property, since a player's loop reads it once per action."""
 
     def __init__(self, players: int, seed: int, options: Mapping[str, JSON]) -> None:
         self._init_common(players, seed, options)
@@ -121,7 +125,7 @@ class Game(ABC):
         """This round's actions as every seat saw them (for views, the UI and bots)."""
         self._totals = [0] * players
         self._round = 1
-        self._over = False
+        self.is_over = False
         self._winners: list[int] = []
         self.score_sheet: list[dict[str, JSON]] = []
         """One entry per scored round: ``{"round", "scores", "detail"}`` (all public)."""
@@ -321,7 +325,7 @@ class Game(ABC):
 
     def _finish(self) -> None:
         """End the game: the best total wins, ties share (NV-14, TM-2, QL-8)."""
-        self._over = True
+        self.is_over = True
         best = min(self._totals) if self.LOW_SCORE_WINS else max(self._totals)
         self._winners = [seat for seat, total in enumerate(self._totals) if total == best]
 
@@ -331,7 +335,7 @@ class Game(ABC):
     def to_act(self) -> int | None:
         """Seat whose decision it is; None when the game is over (or a playout world's round
         has ended)."""
-        return None if self._over or self._halted else self._current_seat()
+        return None if self.is_over or self._halted else self._current_seat()
 
     @property
     def totals(self) -> list[int]:
@@ -342,19 +346,15 @@ class Game(ABC):
         return self._round
 
     @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
     def winners(self) -> list[int]:
         return list(self._winners)
 
     def legal_actions(self) -> list[str]:
         """Legal actions for ``to_act`` in a deterministic order; ``[]`` when over."""
-        if self._over or self._halted:
-            return []
         legal = self._legal_cache
         if legal is None:
+            if self.is_over or self._halted:
+                return []
             legal = self._legal_cache = self._legal()
         return legal.copy()  # the cached list itself is never handed out
 
@@ -378,7 +378,7 @@ class Game(ABC):
 
     def check(self, text: str) -> str:
         """Raise what ``apply(text)`` would raise; otherwise return the canonical action."""
-        if self._over:
+        if self.is_over:
             raise IllegalActionError("game-over", "game-over")
         legal = self._legal_now()
         if isinstance(text, str) and text in legal:
@@ -392,9 +392,10 @@ class Game(ABC):
         """Play ``text`` for ``to_act``. Raises ``IllegalActionError`` and changes nothing if
         it is malformed or not legal now."""
         # ``check`` inlined for its common case, an action in canonical notation (a random
-        # or bot player's, straight from ``legal_actions``): one lookup of the cached list.
+        # or bot player's, straight from ``legal_actions``): one lookup of the cached list,
+        # which is never set once the game is over.
         legal = self._legal_cache
-        if legal is not None and not self._over and isinstance(text, str) and text in legal:
+        if legal is not None and isinstance(text, str) and text in legal:
             action = text
         else:
             action = self.check(text)
@@ -419,13 +420,13 @@ class Game(ABC):
         own."""
         if not self._playout:
             for _ in range(max_steps):
-                if self._over:
+                if self.is_over:
                     return
                 self.play_unchecked(policy(self))
             return
         do = self._do
         for _ in range(max_steps):
-            if self._halted or self._over:
+            if self._halted or self.is_over:
                 return
             self._legal_cache = None
             do(policy(self))
@@ -458,11 +459,11 @@ class Game(ABC):
             "seat": seat,
             "players": self.players,
             "round": self._round,
-            "phase": "over" if self._over else self._phase(),
+            "phase": "over" if self.is_over else self._phase(),
             "to_act": to_act,
             "legal": self.legal_actions() if seat is not None and seat == to_act else [],
             "totals": self.totals,
-            "over": self._over,
+            "over": self.is_over,
             "winners": self.winners,
             "options": {k: v for k, v in self.options.items() if k != "deal"},
             "log": copy_entries(self.public_log),

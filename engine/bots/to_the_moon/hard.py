@@ -105,6 +105,8 @@ RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for ma
 without testing ten bits."""
 COUNT_OF = tuple(sum(COUNTS[rank] for rank in ranks) for ranks in RANKS_OF)
 """``COUNT_OF[mask]``: the deck's cards of the ranks of a rank mask, all together (PD-1)."""
+ONLY_BUILD = tuple(BUILD[ranks[0]] if len(ranks) == 1 else None for ranks in RANKS_OF)
+"""``ONLY_BUILD[mask]``: the build of a rank mask's one rank, None for any other number."""
 assert all(COUNTS[rank] == rank for rank in range(1, 11))  # PD-1: rank r has r cards
 
 
@@ -117,36 +119,37 @@ def rollout_policy(game: ToTheMoon) -> str:
 
     What the seat cannot see of a rank (the deck and the other hands, whose mix it knows but
     not where each card is): the rank's cards less those won this round, in its hand and in
-    the countdown. The sums and the best rank are taken by C code (``sum``, ``map``,
-    ``max`` over ``(unseen, rank)`` pairs), not by a loop of Python steps per rank: a
-    rollout asks this at every step."""
+    the countdown. A rollout asks this at every step, so each of the state's lists is read
+    only in the branch that needs it and the rank scans loop over the ``RANKS_OF`` table
+    (C calls such as ``sum(map(...))`` cost more on CPython 3.11: docs/BOTS.md)."""
     seat = game.turn
     assert seat is not None
-    trick = game.trick
-    held = game.hand_counts[seat]
-    won = game.won
     trick_ranks = game.trick_ranks
-    length = len(trick)
     buildable = game.hand_ranks[seat] & ~trick_ranks
+    length = len(game.trick)
     if length != 9 or not buildable:  # no perfect countdown to complete
         if game.deck:
             # Unseen cards of the countdown's ranks (each less the one in the countdown)
             # against all unseen cards. Two bounds settle most cases without the scan of
             # the countdown: with nothing of those ranks seen (at most that many unseen)
             # and with every won card and every hand card of those ranks (at least).
+            won = game.won
             seen = sum(won) + len(game.hands[seat])
             fresh = DECK_CARDS - seen - length
             stale = COUNT_OF[trick_ranks] - length
             if 2 * stale <= fresh:
                 return "test"
             if 2 * (stale - seen) <= fresh:
-                for rank in trick:
+                held = game.hand_counts[seat]
+                for rank in game.trick:
                     stale -= won[rank] + held[rank]
                 if 2 * stale <= fresh:
                     return "test"
         if not buildable:
             if length == 1:
                 return "withdraw"
+            won = game.won
+            held = game.hand_counts[seat]
             take = 0
             take_unseen = DECK_CARDS
             for rank in RANKS_OF[trick_ranks]:  # lowest first: ties keep the lower rank
@@ -155,12 +158,14 @@ def rollout_policy(game: ToTheMoon) -> str:
                     take = rank
                     take_unseen = unseen
             return WITHDRAW[take]
-    ranks = RANKS_OF[buildable]
-    if len(ranks) == 1:
-        return BUILD[ranks[0]]
+    only = ONLY_BUILD[buildable]
+    if only is not None:
+        return only
+    won = game.won
+    held = game.hand_counts[seat]
     best = 0
     best_unseen = -1
-    for rank in ranks:  # lowest first: ties move on to the higher rank
+    for rank in RANKS_OF[buildable]:  # lowest first: ties move on to the higher rank
         unseen = rank - won[rank] - held[rank]
         if unseen >= best_unseen:
             best = rank

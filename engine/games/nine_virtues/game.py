@@ -282,7 +282,7 @@ class NineVirtues(Game):
         stage = self._stage
         turns = self._turns
         players = self.players
-        seat = None if self._over or self._halted else self._current_seat()
+        seat = None if self.is_over or self._halted else self._current_seat()
         limit = self.options["swap_limit"]
         playing = stage == PLAY
         return (

@@ -67,10 +67,10 @@ ALL_RANKS = 10
 
 _BUILDS: dict[int, list[str]] = {}
 """``build_actions(mask)`` by buildable-rank mask (at most 1,024 lists, shared: never edited)."""
-_OTHERS: dict[int, list[str]] = {}
-"""``other_actions(trick_ranks, deck)`` by ``2 * trick_ranks + deck`` (at most 2,048 lists,
-shared: never edited). A state's legal list is the two joined (TM-7): the base class works
-it out once per state."""
+_OTHERS: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
+"""``other_actions(trick_ranks, deck)`` in ``_OTHERS[deck][trick_ranks]`` (at most 2 x 1,024
+lists, shared: never edited). A state's legal list is the two joined (TM-7): the base class
+works it out once per state."""
 
 
 @register
@@ -184,6 +184,10 @@ class ToTheMoon(Game):
         new_world = cls._world_factory(view, playout=playout)
         players_in = is_in.count(True)
         others = [other for other in range(players) if other != seat]
+        # (No world fits a view whose cards are not Pairs cards: ``world`` then refuses
+        # every assignment before it needs these.)
+        own_counts = rank_counts(own) if hidden is not None else []
+        own_mask = rank_mask(own) if hidden is not None else 0
 
         def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
             if [*map(len, hands)] != sizes:
@@ -209,17 +213,22 @@ class ToTheMoon(Game):
             game = new_world()
             game.dealer = dealer
             game.leader = leader
-            game.hands = sorted_hands = [*map(sorted, hands)]
-            game.hand_counts = all_counts = []
-            game.hand_ranks = masks = []
-            for hand in sorted_hands:
+            # The viewer's hand is the view's (checked above): its counts are worked out
+            # once per view, the other hands' here.
+            game.hands = sorted_hands = [own] * players
+            game.hand_counts = all_counts = [own_counts] * players
+            game.hand_ranks = masks = [own_mask] * players
+            sorted_hands[seat] = [*own]
+            all_counts[seat] = [*own_counts]
+            for other in others:
+                sorted_hands[other] = hand = sorted(hands[other])
                 counts = [0] * 11
                 mask = 0
                 for rank in hand:
                     counts[rank] += 1
                     mask |= BIT[rank]
-                all_counts.append(counts)
-                masks.append(mask)
+                all_counts[other] = counts
+                masks[other] = mask
             game.deck = [*deck]
             game.trick = [*trick]
             game.trick_ranks = trick_ranks
@@ -317,21 +326,22 @@ class ToTheMoon(Game):
         it takes (if any) into hand, face up."""
         seat = self.turn
         assert seat is not None
-        verb, rank = ACTIONS[action]
+        verb, rank, bit = ACTIONS[action]
         trick = self.trick
-        log = None if self._playout else self.public_log
         if verb == BUILD_VERB:
             self.hands[seat].remove(rank)
             counts = self.hand_counts[seat]
             left = counts[rank] - 1
             counts[rank] = left
             if not left:
-                self.hand_ranks[seat] &= ~BIT[rank]
+                self.hand_ranks[seat] ^= bit
             trick.append(rank)
-            self.trick_ranks |= BIT[rank]
+            self.trick_ranks |= bit
             perfect = len(trick) == ALL_RANKS
-            if log is not None:
-                log.append({"seat": seat, "action": action, "card": rank, "perfect": perfect})
+            if not self._playout:
+                self.public_log.append(
+                    {"seat": seat, "action": action, "card": rank, "perfect": perfect}
+                )
             if perfect:
                 self._win_trick(seat, True)
                 return
@@ -349,8 +359,8 @@ class ToTheMoon(Game):
                 trick.append(card)
                 self.trick_ranks |= bit
                 perfect = len(trick) == ALL_RANKS
-                if log is not None:
-                    log.append(
+                if not self._playout:
+                    self.public_log.append(
                         {
                             "seat": seat,
                             "action": action,
@@ -368,8 +378,8 @@ class ToTheMoon(Game):
                     nxt = 0
                 self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
                 return
-            if log is not None:
-                log.append(
+            if not self._playout:
+                self.public_log.append(
                     {
                         "seat": seat,
                         "action": action,
@@ -382,13 +392,13 @@ class ToTheMoon(Game):
             taken = card
         elif rank:
             trick.remove(rank)
-            self.trick_ranks &= ~BIT[rank]
-            if log is not None:
-                log.append({"seat": seat, "action": action, "took": rank})
+            self.trick_ranks ^= bit
+            if not self._playout:
+                self.public_log.append({"seat": seat, "action": action, "took": rank})
             taken = rank
         else:
-            if log is not None:
-                log.append({"seat": seat, "action": action, "took": None})
+            if not self._playout:
+                self.public_log.append({"seat": seat, "action": action, "took": None})
             taken = None
         is_in = self.is_in
         is_in[seat] = False
@@ -464,10 +474,10 @@ class ToTheMoon(Game):
         builds = _BUILDS.get(buildable)
         if builds is None:
             builds = _BUILDS[buildable] = build_actions(buildable)
-        key = 2 * trick_ranks + (1 if self.deck else 0)
-        others = _OTHERS.get(key)
+        deck = len(self.deck) > 0
+        others = _OTHERS[deck].get(trick_ranks)
         if others is None:
-            others = _OTHERS[key] = other_actions(trick_ranks, bool(self.deck))
+            others = _OTHERS[deck][trick_ranks] = other_actions(trick_ranks, deck)
         return builds + others
 
     def _parse(self, text: str) -> str:

@@ -52,16 +52,17 @@ BUILD = tuple(f"build {rank}" for rank in range(11))
 WITHDRAW = tuple(f"withdraw {rank}" for rank in range(11))
 """Canonical action texts by rank (index 0 unused), made once: games and their playouts
 play thousands."""
-ACTIONS: dict[str, tuple[int, int]] = {
-    "test": (TEST_VERB, 0),
-    "withdraw": (WITHDRAW_VERB, 0),
-    **{BUILD[rank]: (BUILD_VERB, rank) for rank in range(1, 11)},
-    **{WITHDRAW[rank]: (WITHDRAW_VERB, rank) for rank in range(1, 11)},
-}
-"""Every canonical action -> (verb code, rank or 0): ``split_action`` without the parsing."""
-
 BIT = tuple(1 << rank for rank in range(11))
 """``BIT[r]``: rank ``r``'s bit in a rank mask (a set of ranks as an int)."""
+
+ACTIONS: dict[str, tuple[int, int, int]] = {
+    "test": (TEST_VERB, 0, 0),
+    "withdraw": (WITHDRAW_VERB, 0, 0),
+    **{BUILD[rank]: (BUILD_VERB, rank, BIT[rank]) for rank in range(1, 11)},
+    **{WITHDRAW[rank]: (WITHDRAW_VERB, rank, BIT[rank]) for rank in range(1, 11)},
+}
+"""Every canonical action -> (verb code, rank or 0, the rank's bit or 0): ``split_action``
+without the parsing."""
 
 
 def rank_mask(ranks: Iterable[int]) -> int:
