@@ -483,7 +483,6 @@ I18N = WEB / "i18n"
 """Message catalogs: ``web/i18n/<lang>/<area>.json``, each a flat object of ICU messages. A key
 ``<area>.<name>`` is ``name`` in ``<area>.json``; a language is a folder, so a third one needs
 nothing but its own catalog files."""
-I18N_LIB = "intl-messageformat"
 
 
 def read_catalogs() -> dict[str, dict[str, str]]:
@@ -525,8 +524,8 @@ def lazy_area(area: str) -> bool:
 def write_catalogs(stage: Path) -> None:
     """``js/i18n/<lang>.js`` (one ES module per language: ``export default {key: message}``)
     with every area but the lazy ones, ``js/i18n/<lang>/<area>.js`` for each lazy area, and
-    ``js/i18n/index.js`` (the languages with their own names, the lazy areas, and the
-    vendored formatter), which web/js/i18n.js imports."""
+    ``js/i18n/index.js`` (the languages with their own names and the lazy areas), which
+    web/js/i18n.js imports (web/js/message-format.js formats the messages)."""
     out = stage / "js" / "i18n"
     out.mkdir(parents=True, exist_ok=True)
     catalogs = read_catalogs()
@@ -554,9 +553,6 @@ def write_catalogs(stage: Path) -> None:
             f"web/i18n/{lang}/*.json (not the lazy areas: {', '.join(sorted(areas))})",
             core,
         )
-    lib_dir = f"vendor/{I18N_LIB}-{npm_version(I18N_LIB)}"
-    _copy(ROOT / "node_modules" / I18N_LIB / "intl-messageformat.iife.js",
-          stage / lib_dir / "intl-messageformat.js")  # fmt: skip
     languages = [
         {
             "code": lang,
@@ -566,10 +562,9 @@ def write_catalogs(stage: Path) -> None:
         for lang, messages in catalogs.items()
     ]
     (out / "index.js").write_text(
-        "// Written by build.py: the catalogs in web/i18n/ and the vendored formatter.\n"
+        "// Written by build.py: the catalogs in web/i18n/.\n"
         f"export const LANGUAGES = {json.dumps(languages, ensure_ascii=False)};\n"
-        f"export const LAZY_AREAS = {json.dumps(sorted(lazy))};\n"
-        f'export {{ IntlMessageFormat }} from "../../{lib_dir}/intl-messageformat.js";\n',
+        f"export const LAZY_AREAS = {json.dumps(sorted(lazy))};\n",
         encoding="utf-8",
     )
 

@@ -50,7 +50,7 @@ pytestmark = [
 
 BOOT_MS = 120_000
 COVER_BUDGET = 50_000  # bytes an embed may fetch before Play, headers included (words apart)
-I18N_FILES = r"/js/i18n/(?!index\.)[a-z-]+\.js$|/vendor/intl-messageformat-"
+I18N_FILES = r"/js/i18n/(?!index\.)[a-z-]+\.js$|/js/message-format\.js$"
 """The language's catalog and the message formatter (not js/i18n/index.js, the list of them)."""
 SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
@@ -248,7 +248,7 @@ def test_cover_costs_little_then_play_boots_and_plays_to_the_end(
 
     # Nothing of the runtime before Play, and well under 50 KB in all, besides the words: the
     # language's catalog (js/i18n/<lang>.js, every area's messages) and the message formatter
-    # (vendor/intl-messageformat-*), counted apart (README "Languages": they grow with the
+    # (js/message-format.js), counted apart (README "Languages": they grow with the
     # catalogs, which load whole).
     page.wait_for_timeout(500)  # anything late would show up now
     before = [(url, size) for url, size in fetched if url.startswith(site_url)]
@@ -577,8 +577,8 @@ def test_embed_1_on_the_full_site_opens_the_embed(page: Page, site_url: str) -> 
     assert urlsplit(page.url).path.endswith("/embed.html")
     assert page.locator(".cover h1").inner_text() == "Nine Virtues"
     page.wait_for_timeout(500)
-    # Nothing of the runtime (the message formatter in vendor/ words the page: no runtime).
-    runtime = [url for url in requests if re.search(r"/vendor/(?!intl-messageformat-)|/py/", url)]
+    # Nothing of the runtime.
+    runtime = [url for url in requests if re.search(r"/vendor/|/py/", url)]
     assert not runtime
 
 

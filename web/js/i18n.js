@@ -2,7 +2,8 @@
 //
 // Catalogs live in web/i18n/<lang>/<area>.json as flat objects of ICU MessageFormat messages
 // (plural, selectordinal, select, number); build.py turns each language into one ES module
-// (js/i18n/<lang>.js) and vendors the formatter (intl-messageformat, pinned in the npm lock).
+// (js/i18n/<lang>.js); message-format.js formats them (the subset of ICU we use, checked
+// against intl-messageformat by tests/test_message_format.py).
 // A key is "<area>.<name>": t("menu.play") is "play" in menu.json.
 //
 //   t(key, values)        the message, formatted (plurals, ordinals, numbers through Intl)
@@ -23,7 +24,8 @@
 // A missing key is a bug: it logs a console error (which fails the browser tests) and shows
 // the key itself. Only the chosen language's catalog is fetched.
 
-import { LANGUAGES, LAZY_AREAS, IntlMessageFormat } from "./i18n/index.js";
+import { LANGUAGES, LAZY_AREAS } from "./i18n/index.js";
+import { compile } from "./message-format.js";
 
 export { LANGUAGES };
 export const STORAGE_KEY = "parlour:lang";
@@ -63,15 +65,14 @@ function initialLanguage() {
 let current = initialLanguage();
 const load = async (code) => (await import(`./i18n/${code}.js`)).default;
 const loadArea = async (code, area) => (await import(`./i18n/${code}/${area}.js`)).default;
-// A page's first use of Intl loads the locale's data for each kind of format: numbers (the
-// costliest: IntlMessageFormat asks which number locales exist for every message it makes),
-// plural rules, the message parser's first run, lists, and numbers' sign display, some 5-20 ms
-// each on a desktop and more on a phone. Each runs in a task of its own while the catalog
+// A page's first use of Intl loads the locale's data for each kind of format: numbers,
+// plural rules (cardinal and ordinal), lists, and numbers' sign display, some 5-20 ms each on
+// a desktop and more on a phone. Each runs in a task of its own while the catalog
 // downloads, so the task that then paints the menu stays short (issue 13).
 const WARM_UPS = [
-  (code) => Intl.NumberFormat.supportedLocalesOf(code), // the number formats' locale data
-  (code) => new Intl.PluralRules(code).select(2),
-  (code) => new IntlMessageFormat("{n, plural, one {#} other {#}}", code).format({ n: 2 }),
+  (code) => compile("{n, number}", code)({ n: 2 }), // message-format.js keeps each Intl object
+  (code) => compile("{n, plural, other {n}}", code)({ n: 2 }),
+  (code) => compile("{n, selectordinal, other {n}}", code)({ n: 2 }),
   (code) => new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(["1", "2"]),
   (code) => new Intl.NumberFormat(code, { signDisplay: "exceptZero" }).format(-1),
 ];
@@ -116,13 +117,13 @@ export function t(key, values = undefined) {
   if (!SYNTAX.test(source)) return source; // plain words: nothing to format (most messages)
   let format = formatters.get(key);
   if (!format) {
-    format = new IntlMessageFormat(source, current);
+    format = compile(source, current);
     formatters.set(key, format);
   }
-  return String(format.format(values));
+  return format(values);
 }
 // The characters that make a message more than its own text in ICU MessageFormat (arguments,
-// quoting, plural's #) or in intl-messageformat (rich-text tags). A message without any is
+// quoting, plural's #, and rich-text tags, which message-format.js refuses). A message without any is
 // formatted to itself, so t() returns it as it is: the menu's first paint builds no formatter
 // (and resolves no locale) for its plain labels.
 const SYNTAX = /[{}'#<]/;
