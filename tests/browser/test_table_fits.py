@@ -121,7 +121,11 @@ def test_every_decision_fits_the_window(open_game: Callable[..., Page], name: st
         if not refused:
             refused = refusal_in_sight(page)
         controls = page.query_selector_all(ACTIONS)
-        control = rng.choice(controls)
+        action = rng.choice(controls).get_attribute("data-action")
+        # Pressed by its action, not by the node found above: the table may have redrawn
+        # since (CI once waited 30 s on a button no longer in the page).
+        control = page.locator(f'{ACTIONS}[data-action="{action}"]').first
+        pressed = control.element_handle()
         control.click()
-        page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
+        page.wait_for_function("(el) => !el.isConnected", arg=pressed, timeout=60_000)
     assert decisions >= 5, f"only {decisions} decisions were checked"
