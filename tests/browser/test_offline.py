@@ -10,7 +10,8 @@ games play to the end. Finally the copy of ``web/`` changes, the site is rebuilt
 served folder and the server comes back: the new version waits while a game is in progress,
 and the notice offers it at the menu and at the game's end.
 
-The tests run in file order and share the profile (each step needs the one before it).
+The tests share the profile and run in file order; each can also run alone (``-k``): the
+``offline`` fixture makes the first visit online when no test has.
 """
 
 from __future__ import annotations
@@ -384,11 +385,26 @@ def test_first_visit_registers_after_the_engine_and_precaches_exactly_the_page(
     page.close()
 
 
+@pytest.fixture(scope="module")
+def offline(site: Site, context: BrowserContext) -> None:
+    """The service worker installed by a first visit online, then the server down and the
+    network off. In file order the first-visit test has installed it already; with ``-k`` an
+    offline test runs alone just the same, after a first visit made here."""
+    if not site.seen:
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+        page.wait_for_load_state("networkidle")  # the precache and icons all in
+        page.close()
+    site.stop()
+    context.set_offline(True)
+
+
+@pytest.mark.usefixtures("offline")
 def test_offline_the_menu_starts_a_game_played_to_the_end_and_a_save_resumes(
     site: Site, context: BrowserContext, problems_of: Any
 ) -> None:
-    site.stop()
-    context.set_offline(True)
     seen = len(site.seen)
     page = problems_of(context.new_page())
     page.goto(site.url)
@@ -428,6 +444,7 @@ def test_offline_the_menu_starts_a_game_played_to_the_end_and_a_save_resumes(
         "?game=quodlibet&players=4&seats=bot,bot,bot,bot&seed=5&speed=instant",
     ],
 )
+@pytest.mark.usefixtures("offline")
 def test_offline_deep_links_open_in_a_new_tab_and_play_to_the_end(
     site: Site, context: BrowserContext, problems_of: Any, query: str
 ) -> None:
@@ -443,12 +460,11 @@ def test_offline_deep_links_open_in_a_new_tab_and_play_to_the_end(
 # --- a new deploy ----------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("offline")
 def test_a_new_deploy_waits_for_a_safe_moment_and_never_mixes_versions(
     site: Site, context: BrowserContext, problems_of: Any
 ) -> None:
     old = site.precache()["version"]
-    site.stop()  # (already down when the offline tests ran first)
-    context.set_offline(True)
     # Tab A: a game in progress, a save near its end resumed offline by its link.
     a = problems_of(context.new_page())
     a.goto(site.url)
