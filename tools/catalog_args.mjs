@@ -2,9 +2,8 @@
 // uses, and prints {lang: {key: {args: [...], error: null|text, text: null|text}}} as JSON
 // (tests/test_catalogs.py); `text` is what the message says when it is one plain literal.
 // An argument is "name:kind" (kind: argument, number, plural, selectordinal, select, tag).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { catalogMessages } from "./catalog_files.mjs";
 
 const root = process.argv[2];
 const KIND = {
@@ -30,27 +29,18 @@ function collect(elements, into) {
 }
 
 const out = {};
-for (const lang of readdirSync(root).sort()) {
-  const dir = join(root, lang);
-  if (!statSync(dir).isDirectory()) continue;
-  out[lang] = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    const area = file.slice(0, -5);
-    const data = JSON.parse(readFileSync(join(dir, file), "utf8"));
-    for (const [name, message] of Object.entries(data)) {
-      const args = new Set();
-      let error = null;
-      let text = null;
-      try {
-        const elements = parse(String(message));
-        collect(elements, args);
-        if (elements.length === 0) text = "";
-        else if (elements.length === 1 && elements[0].type === TYPE.literal) text = elements[0].value;
-      } catch (e) {
-        error = String(e.message || e);
-      }
-      out[lang][`${area}.${name}`] = { args: [...args].sort(), error, text };
-    }
+for (const { lang, area, name, message } of catalogMessages(root)) {
+  const args = new Set();
+  let error = null;
+  let text = null;
+  try {
+    const elements = parse(message);
+    collect(elements, args);
+    if (elements.length === 0) text = "";
+    else if (elements.length === 1 && elements[0].type === TYPE.literal) text = elements[0].value;
+  } catch (e) {
+    error = String(e.message || e);
   }
+  (out[lang] ||= {})[`${area}.${name}`] = { args: [...args].sort(), error, text };
 }
 process.stdout.write(JSON.stringify(out));

@@ -7,11 +7,10 @@
 // CASES, sources written to reach the corners (quotes, nesting, offsets, whitespace), and the
 // sources REFUSED by design, which intl-messageformat takes and ours must refuse. Prints
 // {checked, formatted, mismatches: [...]} as JSON.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import { compile } from "../web/js/message-format.js";
+import { catalogMessages } from "./catalog_files.mjs";
 
 const CASES = [
   "", "plain", "}", "a } b", "#", "'", "a'b", "it''s", "''", "'{'", "'{x}'", "''{x}''",
@@ -126,14 +125,7 @@ function check(where, source, locale, refused = false) {
 
 const root = process.argv[2];
 if (root && root !== "-") {
-  for (const lang of readdirSync(root).sort()) {
-    const dir = join(root, lang);
-    if (!statSync(dir).isDirectory()) continue;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-      const data = JSON.parse(readFileSync(join(dir, file), "utf8"));
-      for (const [key, message] of Object.entries(data)) check(`${lang}/${file}:${key}`, String(message), lang);
-    }
-  }
+  for (const { lang, area, name, message } of catalogMessages(root)) check(`${lang}/${area}.json:${name}`, message, lang);
 }
 for (const locale of ["en", "ko"]) {
   CASES.forEach((source, i) => check(`CASES[${i}]`, source, locale));

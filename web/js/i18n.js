@@ -25,7 +25,7 @@
 // the key itself. Only the chosen language's catalog is fetched.
 
 import { LANGUAGES, LAZY_AREAS } from "./i18n/index.js";
-import { compile } from "./message-format.js";
+import { compile, intl } from "./message-format.js";
 
 export { LANGUAGES };
 export const STORAGE_KEY = "parlour:lang";
@@ -70,11 +70,11 @@ const loadArea = async (code, area) => (await import(`./i18n/${code}/${area}.js`
 // a desktop and more on a phone. Each runs in a task of its own while the catalog
 // downloads, so the task that then paints the menu stays short (issue 13).
 const WARM_UPS = [
-  (code) => compile("{n, number}", code)({ n: 2 }), // message-format.js keeps each Intl object
-  (code) => compile("{n, plural, other {n}}", code)({ n: 2 }),
-  (code) => compile("{n, selectordinal, other {n}}", code)({ n: 2 }),
-  (code) => new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(["1", "2"]),
-  (code) => new Intl.NumberFormat(code, { signDisplay: "exceptZero" }).format(-1),
+  (code) => intl(Intl.NumberFormat, code).format(2), // the very objects used later (intl())
+  (code) => intl(Intl.PluralRules, code, { type: "cardinal" }).select(2),
+  (code) => intl(Intl.PluralRules, code, { type: "ordinal" }).select(2),
+  (code) => intl(Intl.ListFormat, code, { style: "long", type: "conjunction" }).format(["1", "2"]),
+  (code) => intl(Intl.NumberFormat, code, { signDisplay: "exceptZero" }).format(-1),
 ];
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function warmUp(code) {
@@ -123,32 +123,19 @@ export function t(key, values = undefined) {
   return format(values);
 }
 // The characters that make a message more than its own text in ICU MessageFormat (arguments,
-// quoting, plural's #, and rich-text tags, which message-format.js refuses). A message without any is
-// formatted to itself, so t() returns it as it is: the menu's first paint builds no formatter
+// quoting, plural's #, and rich-text tags, which message-format.js refuses). A message
+// without any is formatted to itself, so t() returns it as it is: the menu's first paint builds no formatter
 // (and resolves no locale) for its plain labels.
 const SYNTAX = /[{}'#<]/;
 
-// Intl's formatters, made once per language and options (each new one costs more than the
-// formatting itself, and a table formats scores by the dozen).
-let intlFormats = new Map();
-function intlFormat(Kind, options) {
-  const key = `${Kind.name} ${JSON.stringify(options)}`;
-  let format = intlFormats.get(key);
-  if (!format) {
-    format = new Kind(current, options);
-    intlFormats.set(key, format);
-  }
-  return format;
-}
-
 export function list(items, { type = "conjunction" } = {}) {
-  return intlFormat(Intl.ListFormat, { style: "long", type }).format(items.map(String));
+  return intl(Intl.ListFormat, current, { style: "long", type }).format(items.map(String));
 }
 
 // A negative number takes a real minus sign (U+2212), in every language: Intl's en and ko
 // formats print a hyphen-minus.
 export function number(value, options = {}) {
-  return intlFormat(Intl.NumberFormat, options)
+  return intl(Intl.NumberFormat, current, options)
     .formatToParts(value)
     .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
     .join("");
@@ -170,7 +157,6 @@ export async function setLanguage(code, { remember = true } = {}) {
   messages = Object.assign({}, core, ...parts);
   current = code;
   formatters = new Map();
-  intlFormats = new Map();
   applyToDocument();
   for (const listener of listeners) listener(code);
 }

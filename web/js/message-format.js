@@ -20,6 +20,7 @@
 
 const SPACE = /[\t-\r \x85\u200e\u200f\u2028\u2029]/;
 const NAME = /[^\p{White_Space}\p{Pattern_Syntax}]*/uy; // an identifier, as ICU's parser reads one
+const INTEGER = /[+-]?\d+/y;
 const NUMBER_STYLES = { integer: { maximumFractionDigits: 0 }, percent: { style: "percent" } };
 const POUND = { pound: true };
 
@@ -39,9 +40,8 @@ function parse(source) {
     return found;
   };
   const integer = () => {
-    const found = /[+-]?\d+/y;
-    found.lastIndex = at;
-    const match = found.exec(source);
+    INTEGER.lastIndex = at;
+    const match = INTEGER.exec(source);
     if (!match || !Number.isSafeInteger(Number(match[0]))) fail("a whole number is expected");
     at += match[0].length;
     return Number(match[0]);
@@ -150,9 +150,10 @@ function parse(source) {
   return message(0, "");
 }
 
-// Intl's formatters, one per locale and options (each is costly to make, cheap to use).
+// Intl's formatters, one per kind, locale and options (each is costly to make, cheap to use;
+// a table formats scores by the dozen). i18n.js's list(), number() and warm-ups share them.
 const made = new Map();
-function intl(Kind, locale, options) {
+export function intl(Kind, locale, options = {}) {
   const key = `${Kind.name} ${locale} ${JSON.stringify(options)}`;
   if (!made.has(key)) made.set(key, new Kind(locale, options));
   return made.get(key);
@@ -179,12 +180,10 @@ function format(nodes, values, locale, pound) {
       text += format(Object.hasOwn(node.options, value) ? node.options[value] : node.options.other, values, locale);
     } else {
       const n = Number(value) - node.offset;
-      let option = node.options[`=${value}`];
-      if (!Object.hasOwn(node.options, `=${value}`)) {
-        const category = intl(Intl.PluralRules, locale, { type: node.type === "plural" ? "cardinal" : "ordinal" }).select(n);
-        option = Object.hasOwn(node.options, category) ? node.options[category] : node.options.other;
-      }
-      text += format(option, values, locale, n);
+      const exact = `=${value}`;
+      const type = node.type === "plural" ? "cardinal" : "ordinal";
+      const key = Object.hasOwn(node.options, exact) ? exact : intl(Intl.PluralRules, locale, { type }).select(n);
+      text += format(Object.hasOwn(node.options, key) ? node.options[key] : node.options.other, values, locale, n);
     }
   }
   return text;
