@@ -64,6 +64,24 @@ ACTIONS: dict[str, tuple[int, int, int]] = {
 """Every canonical action -> (verb code, rank or 0, the rank's bit or 0): ``split_action``
 without the parsing."""
 
+RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(2048))
+"""The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
+without testing ten bits."""
+
+TEST_MOVE = 0
+WITHDRAW_NONE = -11
+"""Move codes of a playout (``ToTheMoon.playout_maker``): ``build R`` is ``R``, ``test``
+``TEST_MOVE`` (0), ``withdraw R`` ``-R`` and bare ``withdraw`` ``WITHDRAW_NONE``."""
+MOVE_CODE: dict[str, int] = {
+    "test": TEST_MOVE,
+    "withdraw": WITHDRAW_NONE,
+    **{BUILD[rank]: rank for rank in range(1, 11)},
+    **{WITHDRAW[rank]: -rank for rank in range(1, 11)},
+}
+"""Every canonical action -> its move code."""
+MOVE_TEXT: dict[int, str] = {code: action for action, code in MOVE_CODE.items()}
+"""Every move code -> its canonical action."""
+
 
 def rank_mask(ranks: Iterable[int]) -> int:
     """The set of ``ranks`` as a bit mask."""
