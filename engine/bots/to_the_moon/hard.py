@@ -153,7 +153,8 @@ def rollout_move(
     (``live[rank] - held[rank]``) and the one in the countdown. A rollout asks this at every
     step, so the rank scans loop over the ``RANKS_OF`` table (C calls such as
     ``sum(map(...))`` cost more on CPython 3.11: docs/BOTS.md)."""
-    buildable = hand_ranks & ~trick_ranks
+    common = hand_ranks & trick_ranks
+    buildable = hand_ranks ^ common
     if length != 9 or not buildable:  # no perfect countdown to complete
         if deck_size:
             # Test when the unseen cards of the countdown's ranks, each less the one in
@@ -164,7 +165,6 @@ def rollout_move(
             unseen = trick_live
             if 2 * unseen <= bar:
                 return TEST_MOVE
-            common = hand_ranks & trick_ranks
             if common:
                 for rank in RANKS_OF[common]:
                     unseen -= held[rank]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import PAIRS_COUNTS
@@ -62,8 +62,6 @@ class Knowledge:
     """Per seat, the known cards it holds (sorted); the viewer's entry is its whole hand."""
     unseen: tuple[int, ...]
     """The unseen cards (sorted): other hands' unknown cards plus the deck."""
-    world: Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
-    """The game's world maker for this view (``ToTheMoon.world_maker``)."""
     playout: RoundPlayout
     """The game's playout of the rest of the round for this view
     (``ToTheMoon.playout_maker``)."""
@@ -74,6 +72,17 @@ class Knowledge:
     """The unseen cards that go to hands: the deck is the rest."""
     loose: int
     """The first other hand's share of the unseen cards (``shuffled``'s ``loose``)."""
+    makers: list[Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]] = field(
+        default_factory=list, compare=False, repr=False
+    )
+    """The game's world maker for this view (``ToTheMoon.world_maker``), once ``world`` has
+    made one: the search's playouts need none."""
+
+    def world(self, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
+        """The world of an assignment, built and checked by the game."""
+        if not self.makers:
+            self.makers.append(ToTheMoon.world_maker(self.view))
+        return self.makers[0](hands, deck)
 
 
 def knowledge(view: View) -> Knowledge:
@@ -113,7 +122,6 @@ def knowledge(view: View) -> Knowledge:
         view=view,
         held=known,
         unseen=tuple(sorted(unseen.elements())),
-        world=ToTheMoon.world_maker(view),
         playout=ToTheMoon.playout_maker(view),
         cuts=tuple(cuts),
         dealt=start,

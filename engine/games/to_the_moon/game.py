@@ -674,7 +674,8 @@ class ToTheMoon(Game):
         if seat is None:
             return []
         trick_ranks = self.trick_ranks
-        buildable = self.hand_ranks[seat] & ~trick_ranks
+        hand_ranks = self.hand_ranks[seat]
+        buildable = hand_ranks ^ (hand_ranks & trick_ranks)
         builds = _BUILDS.get(buildable)
         if builds is None:
             builds = _BUILDS[buildable] = build_actions(buildable)

@@ -52,8 +52,10 @@ BUILD = tuple(f"build {rank}" for rank in range(11))
 WITHDRAW = tuple(f"withdraw {rank}" for rank in range(11))
 """Canonical action texts by rank (index 0 unused), made once: games and their playouts
 play thousands."""
-BIT = tuple(1 << rank for rank in range(11))
-"""``BIT[r]``: rank ``r``'s bit in a rank mask (a set of ranks as an int)."""
+BIT = (0, *(1 << (10 - rank) for rank in range(1, 11)))
+"""``BIT[r]``: rank ``r``'s bit in a rank mask (a set of ranks as an int): ``1 << (10 - r)``,
+so that the masks of the common high ranks are small numbers, which CPython keeps ready
+made (up to 256): a playout makes thousands of masks. ``BIT[0]`` is 0."""
 
 ACTIONS: dict[str, tuple[int, int, int]] = {
     "test": (TEST_VERB, 0, 0),
@@ -64,7 +66,7 @@ ACTIONS: dict[str, tuple[int, int, int]] = {
 """Every canonical action -> (verb code, rank or 0, the rank's bit or 0): ``split_action``
 without the parsing."""
 
-RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(2048))
+RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(1024))
 """The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
 without testing ten bits."""
 
