@@ -105,7 +105,9 @@ class MoonModel:
         own playout (``ToTheMoon.playout_maker``) with ``rollout_move`` for every seat, the
         result rated as ``reward`` rates it. The same value as ``sample``, ``play_unchecked``,
         ``rollout`` and ``reward`` in turn, without a game object."""
-        known = self._knowledge(view)
+        known = self._known
+        if known is None or known.view is not view:
+            known = self._knowledge(view)
         hands, deck = assignment(known, rng)
         piles = known.playout(hands, deck, MOVE_CODE[action], rollout_move)
         # ``margin_reward(piles, seat, ROUND_MARGIN_SCALE)``, the same arithmetic: the
@@ -123,6 +125,8 @@ class MoonModel:
 COUNTS = tuple(PAIRS_COUNTS[rank] for rank in range(11))
 """Cards of each rank in the deck (index 0 unused)."""
 DECK_CARDS = sum(COUNTS)
+RANK_COUNT = tuple(len(ranks) for ranks in RANKS_OF)
+"""``RANK_COUNT[mask]``: how many ranks a rank mask holds."""
 ONLY_RANK = tuple(ranks[0] if len(ranks) == 1 else 0 for ranks in RANKS_OF)
 """``ONLY_RANK[mask]``: a rank mask's one rank, 0 for any other number of ranks."""
 assert all(COUNTS[rank] == rank for rank in range(1, 11))  # PD-1: rank r has r cards
@@ -162,14 +166,18 @@ def rollout_move(
             # (``live_size - hand_size - length``): ``2 * unseen <= bar``. ``unseen`` is
             # ``trick_live`` less the seat's own cards of the countdown's ranks.
             bar = live_size - hand_size + length
-            unseen = trick_live
-            if 2 * unseen <= bar:
+            if 2 * trick_live <= bar:
                 return TEST_MOVE
             if common:
-                for rank in RANKS_OF[common]:
-                    unseen -= held[rank]
-                if 2 * unseen <= bar:
+                # The seat holds one card or more of each rank of ``common``, and at most
+                # its hand less one card of each buildable rank: two bounds before a scan.
+                if 2 * (trick_live - RANK_COUNT[common]) <= bar:
                     return TEST_MOVE
+                if 2 * (trick_live - hand_size + RANK_COUNT[buildable]) <= bar:
+                    for rank in RANKS_OF[common]:
+                        trick_live -= held[rank]
+                    if 2 * trick_live <= bar:
+                        return TEST_MOVE
         if not buildable:
             if length == 1:
                 return WITHDRAW_NONE
