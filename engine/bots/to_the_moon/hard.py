@@ -186,6 +186,8 @@ def rollout_move(
             for rank in RANKS_OF[trick_ranks]:  # lowest first: ties keep the lower rank
                 unseen = live[rank] - held[rank]
                 if unseen < take_unseen:
+                    if unseen == 1:  # the fewest there can be: the countdown's own card
+                        return -rank
                     take = rank
                     take_unseen = unseen
             return -take

@@ -66,9 +66,13 @@ ACTIONS: dict[str, tuple[int, int, int]] = {
 """Every canonical action -> (verb code, rank or 0, the rank's bit or 0): ``split_action``
 without the parsing."""
 
-RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(1024))
+_ranks_of: list[tuple[int, ...]] = [()]
+for _bit in range(10):  # masks below ``1 << _bit`` hold only ranks above ``10 - _bit``
+    _ranks_of += [(10 - _bit, *ranks) for ranks in _ranks_of]
+RANKS_OF = tuple(_ranks_of)
 """The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
 without testing ten bits."""
+assert all(RANKS_OF[mask] == tuple(r for r in range(1, 11) if mask & BIT[r]) for mask in (5, 1023))
 
 TEST_MOVE = 0
 WITHDRAW_NONE = -11
