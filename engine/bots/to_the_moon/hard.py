@@ -26,6 +26,7 @@ times and strength against ``normal`` and ``flat``: docs/BOTS.md.
 
 from __future__ import annotations
 
+from collections import Counter
 from math import tanh
 from typing import Any
 
@@ -41,7 +42,6 @@ from ...games.to_the_moon.notation import (
 )
 from ...rng import Rng
 from ..search import Budget, margin_reward, search_level
-from .normal import unseen_cards
 from .sample import Knowledge, assignment, guess, knowledge
 
 View = dict[str, Any]
@@ -84,7 +84,8 @@ class MoonModel:
         withdraws = [action for action in legal if action.startswith("withdraw ")]
         if len(withdraws) <= WITHDRAWS:
             return legal
-        unseen = unseen_cards(view)
+        # The unseen cards by rank (``normal.unseen_cards``), as the sampler counts them.
+        unseen = Counter(self._knowledge(view).unseen)
         withdraws.sort(key=lambda action: (unseen[int(action[9:])], int(action[9:])))
         kept = set(withdraws[:WITHDRAWS])
         return [action for action in legal if not action.startswith("withdraw ") or action in kept]

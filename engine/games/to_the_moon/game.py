@@ -75,6 +75,9 @@ lists, shared: never edited). A state's legal list is the two joined (TM-7): the
 works it out once per state."""
 
 
+_PAIRS_ITEMS = sorted(PAIRS_COUNTS.items())
+_PAIRS_RANKS = frozenset(PAIRS_COUNTS)
+
 Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
 """A playout's policy (``ToTheMoon.playout_maker``): ``policy(hand_ranks, hand_counts,
 hand_size, trick_ranks, trick_size, deck_size, live, live_size, trick_live) -> move
@@ -95,13 +98,17 @@ class _ViewFacts:
         log = view["log"]
         won = won_this_round(log)
         trick: list[int] = list(view["trick"])
-        rest = PAIRS_COUNTS - Counter(trick) - won - Counter(own)
-        visible = Counter(trick) + won + Counter(own)
-        hidden: list[int] | None = sorted(rest.elements())
-        if any(visible[rank] > count for rank, count in PAIRS_COUNTS.items()) or set(visible) - set(
-            PAIRS_COUNTS
-        ):
-            hidden = None  # the view itself shows too many cards: no world fits it
+        # The cards the viewer cannot see, sorted: the Pairs cards less those the view
+        # shows; none fit a view that shows a card too many or one that is no Pairs card.
+        visible = Counter([*trick, *own, *won.elements()])
+        hidden: list[int] | None = [] if _PAIRS_RANKS.issuperset(visible) else None
+        if hidden is not None:
+            for rank, count in _PAIRS_ITEMS:
+                left = count - visible.get(rank, 0)
+                if left < 0:
+                    hidden = None
+                    break
+                hidden += [rank] * left
         self.seat = seat
         self.players = players
         self.own = own
