@@ -18,10 +18,13 @@ with a To the Moon model (RULES.md TM-7..TM-11).
   at most ``WITHDRAWS`` of the ``withdraw R`` (fewest unseen cards first), so a long
   countdown's many withdraws do not thin out the budget.
 
-Budget: 300 playouts a decision. A playout is a world sampled by ``sample.py`` and built by
-the game (``ToTheMoon.world_maker``: the view is read once per decision) and the rest of
-the round played with ``play_unchecked`` in that playout world (no log, no views). Move
-times and strength against ``normal`` and ``flat``: docs/BOTS.md.
+Budget: 300 playouts a decision. A playout (``playout``, the search's optional hook) is an
+assignment of the unseen cards drawn by ``sample.py`` and the rest of the round played by
+the game itself (``ToTheMoon.playout_maker``: the view is read once per decision, each
+assignment checked as ``from_view`` checks it, the round played in one loop over local
+state) with ``rollout_move`` choosing every move; the same round, move for move, as the
+world ``sample`` builds played with ``play_unchecked`` and ``rollout_policy``. Move times
+and strength against ``normal`` and ``flat``: docs/BOTS.md.
 """
 
 from __future__ import annotations
