@@ -305,14 +305,15 @@ class ToTheMoon(Game):
         legal (``MOVE_CODE[a]`` for an ``a`` in ``legal_actions()``): nothing is checked
         again. ``policy`` is asked ``policy(hand_ranks, hand_counts, hand_size, trick_ranks,
         trick_size, deck_size, live, live_size, trick_live)`` for the seat to act: its
-        hand's rank mask (bit ``r`` for rank ``r``), its count of each rank (a list by rank,
-        index 0 unused), its number of cards; the countdown's rank mask and number of cards
-        (TM-4: one of each rank at most); the cards left in the deck; the cards of each rank
-        not yet in this round's score piles (in hands, deck and countdown: a list by rank,
-        index 0 unused), their number, and their number of the countdown's ranks. The lists
-        are the playout's own: a policy reads them and never edits them. A round always
-        ends: each seat goes out of a trick at most once and a seat builds only from its
-        hand, so every trick ends, and every lead takes a card from the deck."""
+        hand's rank mask (``notation.BIT[r]`` for rank ``r``), its count of each rank (a
+        list by rank, index 0 unused), its number of cards; the countdown's rank mask and
+        number of cards (TM-4: one of each rank at most); the cards left in the deck; the
+        cards of each rank not yet in this round's score piles (in hands, deck and
+        countdown: a list by rank, index 0 unused), their number, and their number of the
+        countdown's ranks. The lists are the playout's own: a policy reads them and never
+        edits them. A round always ends: each seat goes out of a trick at most once and a
+        seat builds only from its hand, so every trick ends, and every lead takes a card
+        from the deck."""
         cls._check_world_view(view)
         facts = _ViewFacts(view)
         check = facts.check
@@ -333,8 +334,8 @@ class ToTheMoon(Game):
         to_act: int = view["to_act"]
         all_in = [True] * players
         after = [*range(1, players), 0]
-        all_ranks = ALL_RANKS
         """TM-6: the seat to each seat's left."""
+        all_ranks = ALL_RANKS
 
         def playout(
             hands: Sequence[Sequence[int]], deck: Sequence[int], first: int, policy: Policy
