@@ -13,6 +13,7 @@ import engine
 from engine.cards import PAIRS_COUNTS, pairs_deck
 from engine.game import Game
 from engine.games.to_the_moon.game import ToTheMoon
+from engine.games.to_the_moon.notation import BIT
 from engine.rng import Rng
 
 GAME = "to-the-moon"
@@ -624,8 +625,8 @@ def test_tm_7_legal_actions_and_the_kept_rank_counts_follow_the_hands(players: i
         assert g.legal_actions() == spelled_out_legal(g)
         for seat, hand in enumerate(g.hands):
             assert g.hand_counts[seat] == [hand.count(rank) for rank in range(11)]
-            assert g.hand_ranks[seat] == sum(1 << rank for rank in set(hand))
-        assert g.trick_ranks == sum(1 << rank for rank in g.trick)
+            assert g.hand_ranks[seat] == sum(BIT[rank] for rank in set(hand))
+        assert g.trick_ranks == sum(BIT[rank] for rank in g.trick)
         assert g.players_in == g.is_in.count(True)
         g.apply(rng.choice(g.legal_actions()))
 

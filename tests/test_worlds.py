@@ -18,6 +18,7 @@ from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.games.to_the_moon.game import ToTheMoon
+from engine.games.to_the_moon.notation import MOVE_CODE, RANKS_OF, TEST_MOVE, WITHDRAW_NONE
 from engine.rng import Rng
 
 
@@ -149,6 +150,35 @@ def test_nine_virtues_refuses_worlds_that_contradict_the_view() -> None:
     assert refused(lambda: NineVirtues.from_view(view, eights)) == "world-rank-too-often"
 
 
+def first_legal_move(
+    hand_ranks: int,
+    held: list[int],
+    hand_size: int,
+    trick_ranks: int,
+    trick_size: int,
+    deck_size: int,
+    live: list[int],
+    live_size: int,
+    trick_live: int,
+) -> int:
+    """A playout policy (``ToTheMoon.playout_maker``): test while the deck lasts, else
+    withdraw (taking the countdown's lowest rank)."""
+    if deck_size:
+        return TEST_MOVE
+    if trick_size == 1:
+        return WITHDRAW_NONE
+    return -RANKS_OF[trick_ranks][0]
+
+
+def moon_refused(view: dict[str, Any], hands: list[list[int]], deck: list[int]) -> str:
+    """The ``WorldError`` code of a To the Moon assignment, which ``from_view`` and the
+    game's round playout (``playout_maker``) both refuse alike (before any move)."""
+    code = refused(lambda: ToTheMoon.from_view(view, hands, deck))
+    playout = ToTheMoon.playout_maker(view)
+    assert refused(lambda: playout(hands, deck, TEST_MOVE, first_legal_move)) == code
+    return code
+
+
 def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
     game = engine.new_game("to-the-moon", players=2, seed=3, options={"dealer": 0})
     while not any(entry.get("took") is not None for entry in game.public_log):
@@ -160,13 +190,17 @@ def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
     view = game.view(viewer)
     hands, deck = [list(h) for h in game.hands], list(game.deck)
     ToTheMoon.from_view(view, hands, deck)
-    assert refused(lambda: ToTheMoon.from_view(view, hands, deck[1:])) == "world-deck-size"
+    playout = ToTheMoon.playout_maker(view)
+    # The game's round playout checks an assignment as ``from_view`` does (TM-1, TM-8, PD-1).
+    first = MOVE_CODE[game.legal_actions()[0]]
+    assert len(playout(hands, deck, first, first_legal_move)) == 2
+    assert moon_refused(view, hands, deck[1:]) == "world-deck-size"
     mine = [list(h) for h in hands]
     other_card = next(card for card in deck if card not in hands[viewer])
     mine[viewer][0] = other_card
     mine_deck = list(deck)
     mine_deck[deck.index(other_card)] = hands[viewer][0]
-    assert refused(lambda: ToTheMoon.from_view(view, mine, mine_deck)) == "world-own-hand"
+    assert moon_refused(view, mine, mine_deck) == "world-own-hand"
     # Move every card of the rank the taker was seen taking (TM-8) into the deck.
     hand, new_deck = list(hands[taker]), list(deck)
     spare = iter(i for i, card in enumerate(deck) if card != took)
@@ -175,10 +209,10 @@ def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
             i = next(spare)
             hand[k], new_deck[i] = new_deck[i], card
     moved = [hand if s == taker else list(h) for s, h in enumerate(hands)]
-    assert refused(lambda: ToTheMoon.from_view(view, moved, new_deck)) == "world-seen-taking"
+    assert moon_refused(view, moved, new_deck) == "world-seen-taking"
     twice = [list(h) for h in hands]
     twice[taker][0] = deck[0] if deck[0] != twice[taker][0] else 1
-    assert refused(lambda: ToTheMoon.from_view(view, twice, deck)) == "world-not-the-deck"
+    assert moon_refused(view, twice, deck) == "world-not-the-deck"
 
 
 def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:

@@ -47,10 +47,14 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
     scored_before = len(view["score_sheet"])
     totals = [0.0] * len(legal)
     rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)
+    playout: Callable[[View, str, Rng], float] | None = getattr(model, "playout", None)
     for _ in range(worlds):
         world_state = rng.next_u64()
         for index, action in enumerate(legal):
             world_rng = Rng(world_state)  # the same world, and the same rollout luck
+            if playout is not None:  # the model's playout hook (``search.search``)
+                totals[index] += playout(view, action, world_rng)
+                continue
             game = model.sample(view, world_rng)
             game.play_unchecked(action)
             if rollout is not None:

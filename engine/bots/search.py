@@ -64,7 +64,10 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     searching (a non-empty subset of ``view["legal"]``, from the view alone), so that a
     fixed budget is spent on a few plausible actions rather than spread over dozens; and
     ``rollout(game, rng, max_steps)``: the rollout played in one call, the same actions as
-    ``rollout_action`` step by step (e.g. with ``Game.play_out``)."""
+    ``rollout_action`` step by step (e.g. with ``Game.play_out``); and ``playout(view,
+    action, rng) -> float``: a whole playout in one call, the value that ``sample``,
+    ``play_unchecked(action)``, the rollout and ``reward`` give in turn (with the same draws
+    from ``rng``), so that a game may play it without building a game object."""
     legal: list[str] = view["legal"]
     shortlist: Callable[[View], list[str]] | None = getattr(model, "candidates", None)
     if shortlist is not None and len(legal) > 1:
@@ -80,10 +83,15 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)
     max_steps = budget.max_rollout_steps
     steps = range(budget.max_rollout_steps)
+    playout: Callable[[View, str, Rng], float] | None = getattr(model, "playout", None)
     for iteration in range(budget.iterations):
         if deadline is not None and iteration >= len(legal) and time.perf_counter() > deadline:
             break
         pick = _ucb_pick(visits, value, iteration, budget.exploration)
+        if playout is not None:
+            visits[pick] += 1
+            value[pick] += playout(view, legal[pick], rng)
+            continue
         game = sample(view, rng)
         game.play_unchecked(legal[pick])
         if rollout is not None:

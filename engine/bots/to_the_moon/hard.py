@@ -18,24 +18,34 @@ with a To the Moon model (RULES.md TM-7..TM-11).
   at most ``WITHDRAWS`` of the ``withdraw R`` (fewest unseen cards first), so a long
   countdown's many withdraws do not thin out the budget.
 
-Budget: 300 playouts a decision. A playout is a world sampled by ``sample.py`` and built by
-the game (``ToTheMoon.world_maker``: the view is read once per decision) and the rest of
-the round played with ``play_unchecked`` in that playout world (no log, no views). Move
-times and strength against ``normal`` and ``flat``: docs/BOTS.md.
+Budget: 300 playouts a decision. A playout (``playout``, the search's optional hook) is an
+assignment of the unseen cards drawn by ``sample.py`` and the rest of the round played by
+the game itself (``ToTheMoon.playout_maker``: the view is read once per decision, each
+assignment checked as ``from_view`` checks it, the round played in one loop over local
+state) with ``rollout_move`` choosing every move; the same round, move for move, as the
+world ``sample`` builds played with ``play_unchecked`` and ``rollout_policy``. Move times
+and strength against ``normal`` and ``flat``: docs/BOTS.md.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from math import tanh
 from typing import Any
 
 from ...cards import PAIRS_COUNTS
 from ...game import Game
 from ...games.to_the_moon.game import ToTheMoon
-from ...games.to_the_moon.notation import BIT, BUILD, WITHDRAW
+from ...games.to_the_moon.notation import (
+    MOVE_CODE,
+    MOVE_TEXT,
+    RANKS_OF,
+    TEST_MOVE,
+    WITHDRAW_NONE,
+)
 from ...rng import Rng
 from ..search import Budget, margin_reward, search_level
-from .normal import unseen_cards
-from .sample import Knowledge, guess, knowledge
+from .sample import Knowledge, assignment, guess, knowledge
 
 View = dict[str, Any]
 
@@ -77,7 +87,8 @@ class MoonModel:
         withdraws = [action for action in legal if action.startswith("withdraw ")]
         if len(withdraws) <= WITHDRAWS:
             return legal
-        unseen = unseen_cards(view)
+        # The unseen cards by rank (``normal.unseen_cards``), as the sampler counts them.
+        unseen = Counter(self._knowledge(view).unseen)
         withdraws.sort(key=lambda action: (unseen[int(action[9:])], int(action[9:])))
         kept = set(withdraws[:WITHDRAWS])
         return [action for action in legal if not action.startswith("withdraw ") or action in kept]
@@ -92,6 +103,24 @@ class MoonModel:
         assert isinstance(game, ToTheMoon)
         game.play_out(rollout_policy, max_steps)
 
+    def playout(self, view: View, action: str, rng: Rng) -> float:
+        """A whole playout in one call (the search's optional hook): a world's cards drawn
+        as ``sample`` draws them, ``action`` and the rest of the round played by the game's
+        own playout (``ToTheMoon.playout_maker``) with ``rollout_move`` for every seat, the
+        result rated as ``reward`` rates it. The same value as ``sample``, ``play_unchecked``,
+        ``rollout`` and ``reward`` in turn, without a game object."""
+        known = self._known
+        if known is None or known.view is not view:
+            known = self._knowledge(view)
+        hands, deck = assignment(known, rng)
+        piles = known.playout(hands, deck, MOVE_CODE[action], rollout_move)
+        # ``margin_reward(piles, seat, ROUND_MARGIN_SCALE)``, the same arithmetic: the
+        # seat's pile against the best other (piles are never negative).
+        seat: int = view["seat"]
+        mine = piles[seat]
+        piles[seat] = -1
+        return 0.5 + 0.5 * tanh((mine - max(piles)) / ROUND_MARGIN_SCALE)
+
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         scores: list[int] = game.score_sheet[scored_before]["scores"]
         return margin_reward(scores, seat, ROUND_MARGIN_SCALE)
@@ -100,77 +129,104 @@ class MoonModel:
 COUNTS = tuple(PAIRS_COUNTS[rank] for rank in range(11))
 """Cards of each rank in the deck (index 0 unused)."""
 DECK_CARDS = sum(COUNTS)
-RANKS_OF = tuple(tuple(rank for rank in range(1, 11) if mask & BIT[rank]) for mask in range(2048))
-"""The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
-without testing ten bits."""
-COUNT_OF = tuple(sum(COUNTS[rank] for rank in ranks) for ranks in RANKS_OF)
-"""``COUNT_OF[mask]``: the deck's cards of the ranks of a rank mask, all together (PD-1)."""
-ONLY_BUILD = tuple(BUILD[ranks[0]] if len(ranks) == 1 else None for ranks in RANKS_OF)
-"""``ONLY_BUILD[mask]``: the build of a rank mask's one rank, None for any other number."""
+RANK_COUNT = tuple(len(ranks) for ranks in RANKS_OF)
+"""``RANK_COUNT[mask]``: how many ranks a rank mask holds."""
+ONLY_RANK = tuple(ranks[0] if len(ranks) == 1 else 0 for ranks in RANKS_OF)
+"""``ONLY_RANK[mask]``: a rank mask's one rank, 0 for any other number of ranks."""
 assert all(COUNTS[rank] == rank for rank in range(1, 11))  # PD-1: rank r has r cards
 
 
-def rollout_policy(game: ToTheMoon) -> str:
-    """The ``normal`` bot's choice, from the sampled state without building a view: a
+def rollout_move(
+    hand_ranks: int,
+    held: list[int],
+    hand_size: int,
+    trick_ranks: int,
+    length: int,
+    deck_size: int,
+    live: list[int],
+    live_size: int,
+    trick_live: int,
+) -> int:
+    """The ``normal`` bot's choice as a move code, asked by the game's playout
+    (``ToTheMoon.playout_maker``, whose policy protocol these arguments are: the seat's hand
+    as a rank mask, counts by rank and size; the countdown's rank mask and size; the deck's
+    size; this round's cards not yet won, by rank, in all and of the countdown's ranks): a
     build that completes a perfect countdown; else Test when a new rank is at least as
     likely as an old one; else a build of the buildable rank with the most unseen cards
     (ties: the higher rank); else withdraw, taking the trick's rank with the fewest unseen
     cards (ties: the lower rank). Each count is worked out only when its branch is reached.
 
     What the seat cannot see of a rank (the deck and the other hands, whose mix it knows but
-    not where each card is): the rank's cards less those won this round, in its hand and in
-    the countdown. A rollout asks this at every step, so each of the state's lists is read
-    only in the branch that needs it and the rank scans loop over the ``RANKS_OF`` table
-    (C calls such as ``sum(map(...))`` cost more on CPython 3.11: docs/BOTS.md)."""
-    seat = game.turn
-    assert seat is not None
-    trick_ranks = game.trick_ranks
-    buildable = game.hand_ranks[seat] & ~trick_ranks
-    length = len(game.trick)
+    not where each card is): the rank's cards not yet won this round, less those in its hand
+    (``live[rank] - held[rank]``) and the one in the countdown. A rollout asks this at every
+    step, so the rank scans loop over the ``RANKS_OF`` table (C calls such as
+    ``sum(map(...))`` cost more on CPython 3.11: docs/BOTS.md)."""
+    common = hand_ranks & trick_ranks
+    buildable = hand_ranks ^ common
     if length != 9 or not buildable:  # no perfect countdown to complete
-        if game.deck:
-            # Unseen cards of the countdown's ranks (each less the one in the countdown)
-            # against all unseen cards. Two bounds settle most cases without the scan of
-            # the countdown: with nothing of those ranks seen (at most that many unseen)
-            # and with every won card and every hand card of those ranks (at least).
-            won = game.won
-            seen = sum(won) + len(game.hands[seat])
-            fresh = DECK_CARDS - seen - length
-            stale = COUNT_OF[trick_ranks] - length
-            if 2 * stale <= fresh:
-                return "test"
-            if 2 * (stale - seen) <= fresh:
-                held = game.hand_counts[seat]
-                for rank in game.trick:
-                    stale -= won[rank] + held[rank]
-                if 2 * stale <= fresh:
-                    return "test"
+        if deck_size:
+            # Test when the unseen cards of the countdown's ranks, each less the one in
+            # the countdown (``unseen - length``), are at most half the unseen cards
+            # (``live_size - hand_size - length``): ``2 * unseen <= bar``. ``unseen`` is
+            # ``trick_live`` less the seat's own cards of the countdown's ranks.
+            bar = live_size - hand_size + length
+            if 2 * trick_live <= bar:
+                return TEST_MOVE
+            if common:
+                # The seat holds one card or more of each rank of ``common``, and at most
+                # its hand less one card of each buildable rank: two bounds before a scan.
+                if 2 * (trick_live - RANK_COUNT[common]) <= bar:
+                    return TEST_MOVE
+                if 2 * (trick_live - hand_size + RANK_COUNT[buildable]) <= bar:
+                    for rank in RANKS_OF[common]:
+                        trick_live -= held[rank]
+                    if 2 * trick_live <= bar:
+                        return TEST_MOVE
         if not buildable:
             if length == 1:
-                return "withdraw"
-            won = game.won
-            held = game.hand_counts[seat]
+                return WITHDRAW_NONE
             take = 0
             take_unseen = DECK_CARDS
             for rank in RANKS_OF[trick_ranks]:  # lowest first: ties keep the lower rank
-                unseen = rank - won[rank] - held[rank]
+                unseen = live[rank] - held[rank]
                 if unseen < take_unseen:
+                    if unseen == 1:  # the fewest there can be: the countdown's own card
+                        return -rank
                     take = rank
                     take_unseen = unseen
-            return WITHDRAW[take]
-    only = ONLY_BUILD[buildable]
-    if only is not None:
+            return -take
+    only = ONLY_RANK[buildable]
+    if only:
         return only
-    won = game.won
-    held = game.hand_counts[seat]
     best = 0
     best_unseen = -1
     for rank in RANKS_OF[buildable]:  # lowest first: ties move on to the higher rank
-        unseen = rank - won[rank] - held[rank]
+        unseen = live[rank] - held[rank]
         if unseen >= best_unseen:
             best = rank
             best_unseen = unseen
-    return BUILD[best]
+    return best
+
+
+def rollout_policy(game: ToTheMoon) -> str:
+    """``rollout_move`` in a world (a game object), as an action: the same choice."""
+    seat = game.turn
+    assert seat is not None
+    live = [rank - won for rank, won in enumerate(game.won)]
+    trick_ranks = game.trick_ranks
+    return MOVE_TEXT[
+        rollout_move(
+            game.hand_ranks[seat],
+            game.hand_counts[seat],
+            len(game.hands[seat]),
+            trick_ranks,
+            len(game.trick),
+            len(game.deck),
+            live,
+            sum(live),
+            sum(live[rank] for rank in RANKS_OF[trick_ranks]),
+        )
+    ]
 
 
 MODEL = MoonModel()

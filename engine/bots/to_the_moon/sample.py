@@ -34,11 +34,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import PAIRS_COUNTS
-from ...games.to_the_moon.game import ToTheMoon
+from ...games.to_the_moon.game import RoundPlayout, ToTheMoon
 from ...games.to_the_moon.knowledge import seen_in_hands, won_this_round
 from ...rng import Rng
 
@@ -62,8 +62,27 @@ class Knowledge:
     """Per seat, the known cards it holds (sorted); the viewer's entry is its whole hand."""
     unseen: tuple[int, ...]
     """The unseen cards (sorted): other hands' unknown cards plus the deck."""
-    world: Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
-    """The game's world maker for this view (``ToTheMoon.world_maker``)."""
+    playout: RoundPlayout
+    """The game's playout of the rest of the round for this view
+    (``ToTheMoon.playout_maker``)."""
+    cuts: tuple[tuple[tuple[int, ...], int, int], ...]
+    """Per seat, its known cards and the slice ``start:end`` of the shuffled unseen cards
+    that fills its hand up (the viewer: its hand, and an empty slice)."""
+    dealt: int
+    """The unseen cards that go to hands: the deck is the rest."""
+    loose: int
+    """The first other hand's share of the unseen cards (``shuffled``'s ``loose``)."""
+    makers: list[Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]] = field(
+        default_factory=list, compare=False, repr=False
+    )
+    """The game's world maker for this view (``ToTheMoon.world_maker``), once ``world`` has
+    made one: the search's playouts need none."""
+
+    def world(self, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
+        """The world of an assignment, built and checked by the game."""
+        if not self.makers:
+            self.makers.append(ToTheMoon.world_maker(self.view))
+        return self.makers[0](hands, deck)
 
 
 def knowledge(view: View) -> Knowledge:
@@ -92,33 +111,45 @@ def knowledge(view: View) -> Knowledge:
         tuple(sorted(view["hand"])) if seat == me else tuple(sorted(held[seat].elements()))
         for seat in range(players)
     )
+    cuts = []
+    start = 0
+    for seat, cards in enumerate(known):
+        need = 0 if seat == me else sizes[seat] - len(cards)
+        cuts.append((cards, start, start + need))
+        start += need
+    first_other = 1 if me == 0 else 0
     return Knowledge(
         view=view,
         held=known,
         unseen=tuple(sorted(unseen.elements())),
-        world=ToTheMoon.world_maker(view),
+        playout=ToTheMoon.playout_maker(view),
+        cuts=tuple(cuts),
+        dealt=start,
+        loose=cuts[first_other][2],
     )
 
 
-ShuffleSteps = tuple[int, tuple[tuple[int, int, int], ...], bool]
-_SHUFFLE_STEPS: dict[int, ShuffleSteps] = {}
-"""``_shuffle_steps(n)`` by length."""
+ShuffleSteps = tuple[int, tuple[tuple[int, int, int, int], ...], bool]
+_SHUFFLE_STEPS: dict[tuple[int, int], ShuffleSteps] = {}
+"""``_shuffle_steps(n, loose)`` by ``(n, loose)``."""
 
 
-def _shuffle_steps(n: int) -> ShuffleSteps:
+def _shuffle_steps(n: int, loose: int = 0) -> ShuffleSteps:
     """For ``shuffled`` of ``n`` items: how many 64-bit draws make a number with 64 bits more
-    than ``n!`` needs; the Fisher-Yates steps in pairs ``(i, i + 1, (i + 1) * i)`` for ``i``
-    from ``n - 1`` down (each pair's two indices are one digit of radix ``(i + 1) * i``);
-    and whether a last single step (``i = 1``) is left over."""
-    steps = _SHUFFLE_STEPS.get(n)
+    than ``n!`` needs; the Fisher-Yates steps in pairs ``(i, i + 1, i - 1, (i + 1) * i)`` for
+    ``i`` from ``n - 1`` down (each pair's two indices are one digit of radix ``(i + 1) *
+    i``), down to the last pair that moves an item at ``loose`` or above; and whether a last
+    single step (``i = 1``) is left over (never when ``loose`` is above 1)."""
+    steps = _SHUFFLE_STEPS.get((n, loose))
     if steps is None:
         draws = (math.factorial(n).bit_length() + 64 + 63) // 64
-        pairs = tuple((i, i + 1, (i + 1) * i) for i in range(n - 1, 1, -2))
-        steps = _SHUFFLE_STEPS[n] = (draws, pairs, n > 1 and (n - 1) % 2 == 1)
+        pairs = tuple((i, i + 1, i - 1, (i + 1) * i) for i in range(n - 1, 1, -2) if i >= loose)
+        single = n > 1 and (n - 1) % 2 == 1 and loose <= 1
+        steps = _SHUFFLE_STEPS[n, loose] = (draws, pairs, single)
     return steps
 
 
-def shuffled(items: Sequence[int], rng: Rng) -> list[int]:
+def shuffled(items: Sequence[int], rng: Rng, loose: int = 0) -> list[int]:
     """``items`` in a random order: Fisher-Yates whose indices are the digits of one big
     random number in a mixed radix. A few 64-bit draws (``rng.next_u64s``: the draws of
     ``next_u64``, worked out side by side) are joined into a number ``big`` 64 bits longer than
@@ -127,37 +158,39 @@ def shuffled(items: Sequence[int], rng: Rng) -> list[int]:
     ``r // (i + 1)`` for ``i - 1``. Every order's chance is off from uniform by less than
     one part in ``2**64``; 35 cards take 4 draws rather than 17 (two swaps per draw) or 34
     (``Rng.shuffled``), the big-integer arithmetic that costs most, above all in Pyodide.
-    Every sampled world shuffles."""
+    Every sampled world shuffles.
+
+    The order among the first ``loose`` items does not matter to the caller: the last steps,
+    which only reorder them among themselves, are left out (the items at ``loose`` and above,
+    and which items are below it, are the same as with every step)."""
     out = list(items)
-    draws, pairs, single = _SHUFFLE_STEPS.get(len(out)) or _shuffle_steps(len(out))
+    draws, pairs, single = _SHUFFLE_STEPS.get((len(out), loose)) or _shuffle_steps(len(out), loose)
     big = 0
     for word in rng.next_u64s(draws):
         big = (big << 64) | word
-    for i, k, radix in pairs:
+    for i, k, h, radix in pairs:
         big, r = divmod(big, radix)
         j = r % k
         out[i], out[j] = out[j], out[i]
         j = r // k
-        out[i - 1], out[j] = out[j], out[i - 1]
+        out[h], out[j] = out[j], out[h]
     if single and big & 1:
         out[0], out[1] = out[1], out[0]
     return out
 
 
+def assignment(known: Knowledge, rng: Rng) -> tuple[list[list[int]], list[int]]:
+    """Where the cards go in a guess: every hand (the viewer's its own) and the deck, top
+    first; the unseen cards shuffled, each other hand filled up around its known cards in
+    seat order, the rest is the deck. (The first other hand's cards come first in the
+    shuffle, and their order among themselves is left as it falls: a hand is a set of
+    ranks, PD-2.)"""
+    pool = shuffled(known.unseen, rng, known.loose)
+    return [[*held, *pool[start:end]] for held, start, end in known.cuts], pool[known.dealt :]
+
+
 def guess(known: Knowledge, rng: Rng) -> ToTheMoon:
-    """A full state consistent with ``known.view``: the unseen cards shuffled, each other
-    hand filled up around its known cards in seat order, the rest is the deck (top first)."""
-    view = known.view
-    me: int = view["seat"]
-    sizes: list[int] = view["hand_sizes"]
-    pool = shuffled(known.unseen, rng)
-    hands: list[list[int]] = []
-    start = 0
-    for seat, held in enumerate(known.held):
-        if seat == me:
-            hands.append(list(held))
-            continue
-        need = sizes[seat] - len(held)
-        hands.append([*held, *pool[start : start + need]])
-        start += need
-    return known.world(hands, pool[start:])
+    """A full state consistent with ``known.view``: the world of ``assignment(known, rng)``,
+    built by the game."""
+    hands, deck = assignment(known, rng)
+    return known.world(hands, deck)

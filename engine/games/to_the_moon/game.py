@@ -53,7 +53,9 @@ from .notation import (
     ACTIONS,
     BIT,
     BUILD_VERB,
+    RANKS_OF,
     TEST_VERB,
+    WITHDRAW_NONE,
     build_actions,
     other_actions,
     parse_action,
@@ -71,6 +73,84 @@ _OTHERS: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
 """``other_actions(trick_ranks, deck)`` in ``_OTHERS[deck][trick_ranks]`` (at most 2 x 1,024
 lists, shared: never edited). A state's legal list is the two joined (TM-7): the base class
 works it out once per state."""
+
+
+_PAIRS_ITEMS = sorted(PAIRS_COUNTS.items())
+_PAIRS_RANKS = frozenset(PAIRS_COUNTS)
+
+Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
+"""A playout's policy (``ToTheMoon.playout_maker``): ``policy(hand_ranks, hand_counts,
+hand_size, trick_ranks, trick_size, deck_size, live, live_size, trick_live) -> move
+code``."""
+RoundPlayout = Callable[[Sequence[Sequence[int]], Sequence[int], int, Policy], list[int]]
+"""``playout(hands, deck, first, policy) -> piles`` (``ToTheMoon.playout_maker``)."""
+
+
+class _ViewFacts:
+    """What ``world_maker`` and ``playout_maker`` read from a view once (checked by
+    ``Game._check_world_view`` first), and the check of an assignment against it
+    (``check``: ``WorldError`` unless it fits the view)."""
+
+    def __init__(self, view: Mapping[str, JSON]) -> None:
+        seat: int = view["seat"]
+        players: int = view["players"]
+        own: list[int] = list(view["hand"])
+        log = view["log"]
+        won = won_this_round(log)
+        trick: list[int] = list(view["trick"])
+        # The cards the viewer cannot see, sorted: the Pairs cards less those the view
+        # shows; none fit a view that shows a card too many or one that is no Pairs card.
+        visible = Counter([*trick, *own, *won.elements()])
+        hidden: list[int] | None = [] if _PAIRS_RANKS.issuperset(visible) else None
+        if hidden is not None:
+            for rank, count in _PAIRS_ITEMS:
+                left = count - visible.get(rank, 0)
+                if left < 0:
+                    hidden = None
+                    break
+                hidden += [rank] * left
+        self.seat = seat
+        self.players = players
+        self.own = own
+        self.sizes: list[int] = list(view["hand_sizes"])
+        self.deck_size: int = view["deck_size"]
+        self.seen = [
+            (other, sorted(cards.items()))
+            for other, cards in enumerate(seen_in_hands(log, players))
+            if other != seat and cards
+        ]
+        self.hidden = hidden
+        self.trick = trick
+        self.trick_ranks = rank_mask(trick)
+        self.won = [won[rank] for rank in range(ALL_RANKS + 1)]
+        self.others = [other for other in range(players) if other != seat]
+        # (No world fits a view whose cards are not Pairs cards: ``check`` then refuses
+        # every assignment before these are needed.)
+        self.own_counts = rank_counts(own) if hidden is not None else []
+        self.own_mask = rank_mask(own) if hidden is not None else 0
+
+    def check(self, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> None:
+        """``WorldError`` unless ``hands`` and ``deck`` fit the view (``from_view``)."""
+        if [*map(len, hands)] != self.sizes:
+            raise WorldError("world-hand-sizes")
+        if sorted(hands[self.seat]) != self.own:
+            raise WorldError("world-own-hand")
+        if len(deck) != self.deck_size:
+            raise WorldError("world-deck-size", size=self.deck_size)
+        for other, cards in self.seen:
+            hand = hands[other]
+            for rank, count in cards:
+                if hand.count(rank) < count:
+                    raise WorldError("world-seen-taking", seat=other)
+        placed = [*deck]
+        for other in self.others:
+            placed += hands[other]
+        try:
+            placed.sort()
+        except TypeError:
+            placed = []
+        if placed != self.hidden:
+            raise WorldError("world-not-the-deck", count=55)
 
 
 @register
@@ -150,29 +230,15 @@ class ToTheMoon(Game):
         once (its log above all), then ``world(hands, deck)`` checks and builds each world
         (``WorldError`` as ``from_view``). A search samples hundreds of worlds per view."""
         cls._check_world_view(view)
-        seat: int = view["seat"]
-        players: int = view["players"]
-        sizes: list[int] = list(view["hand_sizes"])
-        own: list[int] = list(view["hand"])
-        deck_size: int = view["deck_size"]
-        log = view["log"]
-        seen = [
-            (other, sorted(cards.items()))
-            for other, cards in enumerate(seen_in_hands(log, players))
-            if other != seat and cards
-        ]
-        won = won_this_round(log)
-        trick: list[int] = list(view["trick"])
-        rest = PAIRS_COUNTS - Counter(trick) - won - Counter(own)
-        visible = Counter(trick) + won + Counter(own)
-        hidden: list[int] | None = sorted(rest.elements())
-        if any(visible[rank] > count for rank, count in PAIRS_COUNTS.items()) or set(visible) - set(
-            PAIRS_COUNTS
-        ):
-            hidden = None  # the view itself shows too many cards: no world fits it
-        won_by_rank = [won[rank] for rank in range(ALL_RANKS + 1)]
-        perfects = perfects_this_round(log, players)
-        trick_ranks = rank_mask(trick)
+        facts = _ViewFacts(view)
+        check = facts.check
+        seat = facts.seat
+        players = facts.players
+        own = facts.own
+        trick = facts.trick
+        trick_ranks = facts.trick_ranks
+        won_by_rank = facts.won
+        perfects = perfects_this_round(view["log"], players)
         is_in: list[bool] = list(view["in"])
         piles: list[int] = list(view["piles"])
         shown: list[int | None] = list(view["shown"])
@@ -183,33 +249,12 @@ class ToTheMoon(Game):
 
         new_world = cls._world_factory(view, playout=playout)
         players_in = is_in.count(True)
-        others = [other for other in range(players) if other != seat]
-        # (No world fits a view whose cards are not Pairs cards: ``world`` then refuses
-        # every assignment before it needs these.)
-        own_counts = rank_counts(own) if hidden is not None else []
-        own_mask = rank_mask(own) if hidden is not None else 0
+        others = facts.others
+        own_counts = facts.own_counts
+        own_mask = facts.own_mask
 
         def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
-            if [*map(len, hands)] != sizes:
-                raise WorldError("world-hand-sizes")
-            if sorted(hands[seat]) != own:
-                raise WorldError("world-own-hand")
-            if len(deck) != deck_size:
-                raise WorldError("world-deck-size", size=deck_size)
-            for other, cards in seen:
-                hand = hands[other]
-                for rank, count in cards:
-                    if hand.count(rank) < count:
-                        raise WorldError("world-seen-taking", seat=other)
-            placed = [*deck]
-            for other in others:
-                placed += hands[other]
-            try:
-                placed.sort()
-            except TypeError:
-                placed = []
-            if placed != hidden:
-                raise WorldError("world-not-the-deck", count=55)
+            check(hands, deck)
             game = new_world()
             game.dealer = dealer
             game.leader = leader
@@ -243,6 +288,173 @@ class ToTheMoon(Game):
             return game
 
         return world
+
+    @classmethod
+    def playout_maker(cls, view: Mapping[str, JSON]) -> RoundPlayout:
+        """A search's playout of the rest of this round, for one view and many assignments:
+        ``playout(hands, deck, first, policy)`` checks the assignment as ``world_maker``
+        does (the same ``WorldError``), plays the move code ``first`` for the seat to act
+        (``view["to_act"]``), then lets ``policy`` choose every move to the end of the round
+        (TM-7..TM-10), and returns the round's score piles per seat (TM-11: the round's
+        scores). The same round as ``world_maker(view)(hands, deck)`` played with
+        ``play_unchecked`` to its end, without a game object: the state lives in local
+        variables of one loop, the hands as counts per rank, and nothing is logged.
+
+        Moves are ``notation.MOVE_CODE`` ints (``build R`` is ``R``, ``test`` 0,
+        ``withdraw R`` ``-R``, bare ``withdraw`` ``WITHDRAW_NONE``), and every one must be
+        legal (``MOVE_CODE[a]`` for an ``a`` in ``legal_actions()``): nothing is checked
+        again. ``policy`` is asked ``policy(hand_ranks, hand_counts, hand_size, trick_ranks,
+        trick_size, deck_size, live, live_size, trick_live)`` for the seat to act: its
+        hand's rank mask (``notation.BIT[r]`` for rank ``r``), its count of each rank (a
+        list by rank, index 0 unused), its number of cards; the countdown's rank mask and
+        number of cards (TM-4: one of each rank at most); the cards left in the deck; the
+        cards of each rank not yet in this round's score piles (in hands, deck and
+        countdown: a list by rank, index 0 unused), their number, and their number of the
+        countdown's ranks. The lists are the playout's own: a policy reads them and never
+        edits them. A round always ends: each seat goes out of a trick at most once and a
+        seat builds only from its hand, so every trick ends, and every lead takes a card
+        from the deck."""
+        cls._check_world_view(view)
+        facts = _ViewFacts(view)
+        check = facts.check
+        seat = facts.seat
+        players = facts.players
+        others = facts.others
+        own_counts = facts.own_counts
+        own_mask = facts.own_mask
+        sizes = facts.sizes
+        trick_ranks = facts.trick_ranks
+        trick_size = len(facts.trick)
+        live_by_rank = [rank - won for rank, won in enumerate(facts.won)]
+        live_size = sum(live_by_rank)
+        trick_live_size = sum(live_by_rank[rank] for rank in RANKS_OF[trick_ranks])
+        is_in: list[bool] = list(view["in"])
+        players_in = is_in.count(True)
+        piles: list[int] = list(view["piles"])
+        to_act: int = view["to_act"]
+        all_in = [True] * players
+        after = [*range(1, players), 0]
+        """TM-6: the seat to each seat's left."""
+        all_ranks = ALL_RANKS
+
+        def playout(
+            hands: Sequence[Sequence[int]], deck: Sequence[int], first: int, policy: Policy
+        ) -> list[int]:
+            check(hands, deck)
+            counts_of = [own_counts] * players
+            masks = [own_mask] * players
+            counts_of[seat] = [*own_counts]
+            for other in others:
+                counts = [0] * 11
+                mask = 0
+                for rank in hands[other]:
+                    counts[rank] += 1
+                    mask |= BIT[rank]
+                counts_of[other] = counts
+                masks[other] = mask
+            hand_sizes = [*sizes]
+            round_piles = [*piles]
+            live = [*live_by_rank]
+            live_cards = live_size
+            trick_live = trick_live_size
+            inside = [*is_in]
+            left_in = players_in
+            trick = trick_ranks
+            length = trick_size
+            left = len(deck)
+            top = 0
+            turn = to_act
+            move = first
+            while True:  # a trick
+                while True:  # a move (TM-7) of the seat ``turn``
+                    if move > 0:  # build R: a card of rank R from hand to the countdown
+                        counts = counts_of[turn]
+                        bit = BIT[move]
+                        held = counts[move] - 1
+                        counts[move] = held
+                        if not held:
+                            masks[turn] ^= bit
+                        hand_sizes[turn] -= 1
+                        trick |= bit
+                        trick_live += live[move]
+                        length += 1
+                        if length == all_ranks:
+                            winner = turn
+                            break
+                    elif not move and not trick & BIT[deck[top]]:  # test: a new rank joins
+                        card = deck[top]
+                        trick |= BIT[card]
+                        trick_live += live[card]
+                        top += 1
+                        left -= 1
+                        length += 1
+                        if length == all_ranks:
+                            winner = turn
+                            break
+                    else:  # the seat goes out (TM-7, TM-8), with the card it takes (0: none)
+                        if not move:  # a failed test: the card goes to hand
+                            card = deck[top]
+                            top += 1
+                            left -= 1
+                        elif move != WITHDRAW_NONE:  # withdraw R: the R goes to hand
+                            card = -move
+                            trick ^= BIT[card]
+                            trick_live -= live[card]
+                            length -= 1
+                        else:  # bare withdraw
+                            card = 0
+                        inside[turn] = False
+                        if card:
+                            counts_of[turn][card] += 1
+                            masks[turn] |= BIT[card]
+                            hand_sizes[turn] += 1
+                        left_in -= 1
+                        if left_in == 1:
+                            winner = inside.index(True)
+                            break
+                    turn = after[turn]  # TM-6: the next seat clockwise that is in
+                    while not inside[turn]:
+                        turn = after[turn]
+                    move = policy(
+                        masks[turn],
+                        counts_of[turn],
+                        hand_sizes[turn],
+                        trick,
+                        length,
+                        left,
+                        live,
+                        live_cards,
+                        trick_live,
+                    )
+                # TM-9, TM-10: the trick is won; the winner leads the next one
+                round_piles[winner] += length
+                live_cards -= length
+                for rank in RANKS_OF[trick]:
+                    live[rank] -= 1
+                if not left:
+                    return round_piles
+                card = deck[top]
+                top += 1
+                left -= 1
+                trick = BIT[card]
+                trick_live = live[card]
+                length = 1
+                inside = [*all_in]
+                left_in = players
+                turn = after[winner]
+                move = policy(
+                    masks[turn],
+                    counts_of[turn],
+                    hand_sizes[turn],
+                    trick,
+                    length,
+                    left,
+                    live,
+                    live_cards,
+                    trick_live,
+                )
+
+        return playout
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -470,7 +682,8 @@ class ToTheMoon(Game):
         if seat is None:
             return []
         trick_ranks = self.trick_ranks
-        buildable = self.hand_ranks[seat] & ~trick_ranks
+        hand_ranks = self.hand_ranks[seat]
+        buildable = hand_ranks ^ (hand_ranks & trick_ranks)
         builds = _BUILDS.get(buildable)
         if builds is None:
             builds = _BUILDS[buildable] = build_actions(buildable)

@@ -22,11 +22,17 @@ def seen_in_hands(log: LogEntries, players: int) -> list[Counter[int]]:
         seat = entry.get("seat")
         if seat is None:
             continue
-        action = str(entry.get("action", ""))
-        if action == "test" and not entry.get("joined", True):
-            held[seat][entry["card"]] += 1
-        elif action.startswith("withdraw ") and entry.get("took") is not None:
-            held[seat][entry["took"]] += 1
+        action = entry.get("action", "")
+        if action == "test":
+            if not entry.get("joined", True):
+                held[seat][entry["card"]] += 1
+            continue
+        if action == "lead" or action == "win":
+            continue
+        action = str(action)
+        if action.startswith("withdraw "):
+            if entry.get("took") is not None:
+                held[seat][entry["took"]] += 1
         elif action.startswith("build ") and held[seat][entry["card"]] > 0:
             held[seat][entry["card"]] -= 1
     return [+counts for counts in held]
@@ -34,11 +40,11 @@ def seen_in_hands(log: LogEntries, players: int) -> list[Counter[int]]:
 
 def won_this_round(log: LogEntries) -> Counter[int]:
     """The cards in this round's score piles: every ``win`` of the log lists them (TM-9)."""
-    won: Counter[int] = Counter()
+    cards: list[int] = []
     for entry in log:
         if entry.get("action") == "win":
-            won.update(entry["cards"])
-    return won
+            cards += entry["cards"]
+    return Counter(cards)
 
 
 def perfects_this_round(log: LogEntries, players: int) -> list[int]:

@@ -52,8 +52,10 @@ BUILD = tuple(f"build {rank}" for rank in range(11))
 WITHDRAW = tuple(f"withdraw {rank}" for rank in range(11))
 """Canonical action texts by rank (index 0 unused), made once: games and their playouts
 play thousands."""
-BIT = tuple(1 << rank for rank in range(11))
-"""``BIT[r]``: rank ``r``'s bit in a rank mask (a set of ranks as an int)."""
+BIT = (0, *(1 << (10 - rank) for rank in range(1, 11)))
+"""``BIT[r]``: rank ``r``'s bit in a rank mask (a set of ranks as an int): ``1 << (10 - r)``,
+so that the masks of the common high ranks are small numbers, which CPython keeps ready
+made (up to 256): a playout makes thousands of masks. ``BIT[0]`` is 0."""
 
 ACTIONS: dict[str, tuple[int, int, int]] = {
     "test": (TEST_VERB, 0, 0),
@@ -63,6 +65,28 @@ ACTIONS: dict[str, tuple[int, int, int]] = {
 }
 """Every canonical action -> (verb code, rank or 0, the rank's bit or 0): ``split_action``
 without the parsing."""
+
+_ranks_of: list[tuple[int, ...]] = [()]
+for _bit in range(10):  # masks below ``1 << _bit`` hold only ranks above ``10 - _bit``
+    _ranks_of += [(10 - _bit, *ranks) for ranks in _ranks_of]
+RANKS_OF = tuple(_ranks_of)
+"""The ranks of a rank mask, lowest first (``RANKS_OF[mask]``): a rank set looped over
+without testing ten bits."""
+assert all(RANKS_OF[mask] == tuple(r for r in range(1, 11) if mask & BIT[r]) for mask in (5, 1023))
+
+TEST_MOVE = 0
+WITHDRAW_NONE = -11
+"""Move codes of a playout (``ToTheMoon.playout_maker``): ``build R`` is ``R``, ``test``
+``TEST_MOVE`` (0), ``withdraw R`` ``-R`` and bare ``withdraw`` ``WITHDRAW_NONE``."""
+MOVE_CODE: dict[str, int] = {
+    "test": TEST_MOVE,
+    "withdraw": WITHDRAW_NONE,
+    **{BUILD[rank]: rank for rank in range(1, 11)},
+    **{WITHDRAW[rank]: -rank for rank in range(1, 11)},
+}
+"""Every canonical action -> its move code."""
+MOVE_TEXT: dict[int, str] = {code: action for action, code in MOVE_CODE.items()}
+"""Every move code -> its canonical action."""
 
 
 def rank_mask(ranks: Iterable[int]) -> int:
