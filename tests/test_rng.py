@@ -157,3 +157,74 @@ def test_shuffle_from_makes_the_draws_of_below() -> None:
         assert mine.state == ref.state
     with pytest.raises(ValueError):
         Rng(1).shuffle_from([1, 2], 1, 2)
+
+
+def _splitmix(state: int, count: int) -> tuple[list[int], int]:
+    """``count`` SplitMix64 values from ``state`` written out plainly, and the state after."""
+    mask = (1 << 64) - 1
+    out = []
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out, state
+
+
+def test_values_worked_out_ahead_are_the_plain_draws_in_order() -> None:
+    """``Rng`` works values out ahead in batches (3 alone, then 8, 16, 32 at a time): the
+    values, their order and ``state`` after each are exactly one-by-one SplitMix64."""
+    rng = Rng(2024)
+    start = rng.state
+    reference, _ = _splitmix(start, 400)
+    for k in range(400):
+        assert rng.next_u64() == reference[k]
+        assert rng.state == _splitmix(start, k + 1)[1]
+
+
+def test_mixed_draws_share_one_sequence_and_bulk_draws_start_where_it_stands() -> None:
+    """Single draws (``choice``, ``below``, ``random``) read values worked out ahead; the
+    bulk ones (``shuffle``, ``shuffle_from``, ``next_u64s``) and ``fork`` start from the
+    state after the values handed out. The same calls give the same results as with the
+    look-ahead dropped after every call (``state`` set to itself: each value drawn alone)."""
+    items = list(range(20))
+
+    def script(rng: Rng, settle: bool) -> list[object]:
+        out: list[object] = []
+
+        def step(value: object) -> None:
+            out.append(value)
+            if settle:
+                rng.state = rng.state  # forget what was worked out ahead
+            out.append(rng.state)
+
+        for round_ in range(40):
+            step(rng.choice(items))
+            step(rng.below(7 + round_))
+            step(rng.random())
+            if round_ % 4 == 0:
+                deck = list(range(32))
+                rng.shuffle(deck)
+                step(deck)
+            if round_ % 5 == 1:
+                step(rng.next_u64s(3))
+            if round_ % 6 == 2:
+                part = list(range(12))
+                rng.shuffle_from(part, 2, 5)
+                step(part)
+            if round_ % 7 == 3:
+                step(rng.fork(5).next_u64())
+        return out
+
+    assert script(Rng(99), settle=False) == script(Rng(99), settle=True)
+
+
+def test_setting_the_state_forgets_the_values_worked_out_ahead() -> None:
+    rng = Rng(5)
+    for _ in range(10):
+        rng.next_u64()  # values are now worked out ahead
+    copy = Rng(0)
+    copy.state = rng.state
+    assert [copy.next_u64() for _ in range(50)] == [rng.next_u64() for _ in range(50)]
+    rng.state = 123
+    assert rng.next_u64() == _splitmix(123, 1)[0][0]
