@@ -627,8 +627,18 @@ def test_tm_7_legal_actions_and_the_kept_rank_counts_follow_the_hands(players: i
             assert g.hand_counts[seat] == [hand.count(rank) for rank in range(11)]
             assert g.hand_ranks[seat] == sum(BIT[rank] for rank in set(hand))
         assert g.trick_ranks == sum(BIT[rank] for rank in g.trick)
-        assert g.players_in == g.is_in.count(True)
         g.apply(rng.choice(g.legal_actions()))
+
+
+def test_a_game_keeps_fewer_than_30_attributes() -> None:
+    """CPython 3.11 keeps the attributes of an instance with 30 or more in a dict of its
+    own, and every attribute access in the rules then costs more (game.py's note after
+    ``trick_ranks``): a speed contract, checked through a whole game."""
+    g = engine.new_game("to-the-moon", players=4, seed=3)
+    rng = Rng(3)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+        assert len(vars(g)) < 30
 
 
 def test_same_seed_same_game() -> None:

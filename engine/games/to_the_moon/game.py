@@ -191,8 +191,10 @@ class ToTheMoon(Game):
     with ``hands``: legal builds without a scan."""
     trick_ranks: int
     """The ranks in ``trick`` as a bit mask."""
-    players_in: int
-    """How many seats are in (``is_in``'s count)."""
+    # 29 instance attributes with the base class's: at 30 or more, CPython 3.11 keeps an
+    # instance's attributes in a dict of its own and every attribute access is slower
+    # (a ``dict`` look-up rather than a slot of the class's shared layout): count before
+    # adding one (tests/test_to_the_moon.py checks it).
 
     # --- worlds built from a view, for search -------------------------------------------------
 
@@ -248,7 +250,6 @@ class ToTheMoon(Game):
         to_act: int | None = view["to_act"]
 
         new_world = cls._world_factory(view, playout=playout)
-        players_in = is_in.count(True)
         others = facts.others
         own_counts = facts.own_counts
         own_mask = facts.own_mask
@@ -278,7 +279,6 @@ class ToTheMoon(Game):
             game.trick = [*trick]
             game.trick_ranks = trick_ranks
             game.is_in = [*is_in]
-            game.players_in = players_in
             game.piles = [*piles]
             game.shown = [*shown]
             game.tricks_won = [*tricks_won]
@@ -501,7 +501,6 @@ class ToTheMoon(Game):
         players = self.players
         self.leader = seat
         self.is_in = [True] * players
-        self.players_in = players
         self.shown = [None] * players
         deck = self.deck
         if not deck:
@@ -619,9 +618,7 @@ class ToTheMoon(Game):
             insort(self.hands[seat], taken)
             self.hand_counts[seat][taken] += 1
             self.hand_ranks[seat] |= BIT[taken]
-        left_in = self.players_in - 1
-        self.players_in = left_in
-        if left_in == 1:
+        if is_in.count(True) == 1:
             self._win_trick(is_in.index(True), False)
             return
         nxt = seat + 1
