@@ -476,10 +476,11 @@ class Quodlibet(Game):
             else:
                 hands = [pack[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(PLAYERS)]
                 piles = None
-        record: dict[str, Any] = {"hands": hands}
-        if piles is not None:
-            record["piles"] = piles
-        self._chance("deal", record)
+        if not self._playout:  # the record's own lists: ``_chance`` need not copy them
+            record: dict[str, Any] = {"hands": [hand.copy() for hand in hands]}
+            if piles is not None:
+                record["piles"] = [pile.copy() for pile in piles]
+            self._chance("deal", record, copy=False)
         return hands, piles
 
     def _begin(self, name: str) -> None:
@@ -501,7 +502,8 @@ class Quodlibet(Game):
             if self._playout
             else {"contract": deal.contract, "dealer": self.dealer, **deal.detail()}
         )
-        self._score_round(scores, detail)
+        # A trick deal's detail is all new objects (``TricksDeal.detail``): no copy needed.
+        self._score_round(scores, detail, copy=not isinstance(deal, TricksDeal))
         self._announce(None, "score", contract=deal.contract, scores=scores)
         self.played.append(deal.contract)
         if self._round == self.deal_count:
@@ -586,6 +588,34 @@ class Quodlibet(Game):
         if self.deal is None:
             return message("ql-choose-first", dealer=self.dealer)
         return self.deal.why_illegal(action)
+
+    def legal_actions(self) -> list[str]:
+        """``Game.legal_actions`` with the deal's list asked directly while a deal is under
+        way (one call fewer per card of every game)."""
+        legal = self._legal_cache
+        if legal is None:
+            deal = self.deal
+            if deal is None or self.is_over or self._halted:
+                return super().legal_actions()
+            legal = self._legal_cache = deal.legal_now()
+        return legal.copy()  # the cached list itself is never handed out
+
+    def apply(self, text: str) -> None:
+        """``Game.apply`` with its common case written out: an action in canonical notation
+        straight from the cached legal list during a deal (a player's card), carried out as
+        ``_do`` does it. Anything else takes ``Game.apply``'s way (parse, check, errors)."""
+        legal = self._legal_cache
+        deal = self.deal
+        if legal is None or deal is None or text.__class__ is not str or text not in legal:
+            super().apply(text)
+            return
+        self._legal_cache = None
+        self.log.append({"seat": deal.to_act, "action": text})
+        entry = deal.act(text)
+        if not self._playout:
+            self.public_log.append(entry)
+        if deal.to_act is None:  # the deal is done
+            self._end_deal(deal)
 
     def play_unchecked(self, action: str) -> None:
         """``Game.play_unchecked``; in a playout world the deal plays the card without

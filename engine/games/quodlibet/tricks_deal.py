@@ -325,6 +325,8 @@ class TricksDeal:
         return scores
 
     def detail(self) -> dict[str, Any]:
+        """Tricks won per seat and the scoring lines: every part a new object (``line_json``),
+        so the score sheet stores it without a copy."""
         # No card codes here: the score sheet stays in every later view, when the same codes
         # name cards in hidden hands; the reasons name the cards that scored in words.
         return {
