@@ -28,7 +28,7 @@ from ...games.quodlibet.contracts.base import TRICKS
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import SnackDeal
 from ...games.quodlibet.snack_rows import JACK
-from ...games.quodlibet.tricks_deal import TricksDeal
+from ...games.quodlibet.tricks_deal import PLAY_ACTION, TricksDeal
 from ...rng import Rng
 from .normal import contract_badness, mode_for, penalty
 
@@ -40,12 +40,14 @@ EXPLORE = 0.1
 
 
 def rollout_action(game: Game, rng: Rng) -> str:
-    game = cast(Quodlibet, game)  # a sampled world (an isinstance test on an ABC is slow)
-    deal = game.deal
+    # A sampled world: a Quodlibet (no ``cast`` call, no isinstance test on an ABC; both
+    # cost a call per card).
+    deal = game.deal  # type: ignore[attr-defined]
     if deal is None:
-        hand = game.dealt[game.dealer]
+        world = cast(Quodlibet, game)
+        hand = world.dealt[world.dealer]
         return min(
-            game.legal_actions(),
+            world.legal_actions(),
             key=lambda action: (contract_badness(action.split()[1], hand), action),
         )
     if type(deal) is not TricksDeal:  # the type test first: it is the common case
@@ -55,7 +57,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
     assert seat is not None
     if deal.blind:
         return f"play @{rng.below(len(deal.hands[seat]))}"
-    return "play " + trick_card(deal, seat, rng)
+    return PLAY_ACTION[trick_card(deal, seat, rng)]  # the game's own action text
 
 
 MODES: dict[str, tuple[str, ...]] = {
@@ -67,6 +69,12 @@ PENALTIES: dict[str, dict[str, int]] = {
     name: {card: penalty(name, card) for card in french_deck()} for name in TRICK_CONTRACTS
 }
 """``penalty(contract, card)`` by contract, then card."""
+
+COST_VALUE: dict[str, dict[str, int]] = {
+    name: {card: 16 * costs[card] + VALUE[card] for card in french_deck()}
+    for name, costs in PENALTIES.items()
+}
+"""``(penalty, rank value)`` as one number that orders the same (rank values are 2..14)."""
 
 
 def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
@@ -85,23 +93,25 @@ def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
     contract = deal.contract
     mode = MODES[contract][len(deal.tricks) + 1]
     if led is None:  # leading
-        lengths = _lengths(hand)
         if mode == "win":
-            return max(legal, key=lambda c: (VALUE[c], lengths[c[1]], c))
+            return _top_longest(legal, hand)
         if mode == "dump":
             return _highest(legal)
         costs = PENALTIES[contract]
         safe = [card for card in legal if costs[card] == 0] or legal
-        return min(safe, key=lambda c: (VALUE[c], lengths[c[1]], c))
+        return _low_shortest(safe, hand)
     if legal[0][1] != led:  # void: nothing played can win
         if mode == "lose":
+            worst = COST_VALUE[contract]
+            top = worst[max(legal, key=worst.__getitem__)]
+            tied = [card for card in legal if worst[card] == top]
+            if len(tied) == 1:
+                return tied[0]
             lengths = _lengths(hand)
-            costs = PENALTIES[contract]
-            return max(legal, key=lambda c: (costs[c], VALUE[c], -lengths[c[1]], c))
+            return max(tied, key=lambda c: (-lengths[c[1]], c))
         if mode == "dump":
             return _highest(legal)
-        lengths = _lengths(hand)
-        return min(legal, key=lambda c: (VALUE[c], lengths[c[1]], c))
+        return _low_shortest(legal, hand)
     top = max(VALUE[card] for _, card in trick if card[1] == led)
     last = len(trick) == 3
     if mode == "win":
@@ -120,6 +130,28 @@ def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
     if under:
         return _highest(under)
     return _highest(legal) if last else _lowest(legal)
+
+
+def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
+    """``max(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
+    cards of ``hand`` per suit: the suits are counted only when the top rank is tied."""
+    top = VALUE[_highest(cards)]
+    tied = [card for card in cards if VALUE[card] == top]
+    if len(tied) == 1:
+        return tied[0]
+    lengths = _lengths(hand)
+    return max(tied, key=lambda c: (lengths[c[1]], c))
+
+
+def _low_shortest(cards: Sequence[str], hand: Sequence[str]) -> str:
+    """``min(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
+    cards of ``hand`` per suit: the suits are counted only when the lowest rank is tied."""
+    low = VALUE[_lowest(cards)]
+    tied = [card for card in cards if VALUE[card] == low]
+    if len(tied) == 1:
+        return tied[0]
+    lengths = _lengths(hand)
+    return min(tied, key=lambda c: (lengths[c[1]], c))
 
 
 def _lengths(hand: Sequence[str]) -> dict[str, int]:
