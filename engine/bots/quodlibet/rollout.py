@@ -57,7 +57,62 @@ def rollout_action(game: Game, rng: Rng) -> str:
     assert seat is not None
     if deal.blind:
         return f"play @{rng.below(len(deal.hands[seat]))}"
-    return PLAY_ACTION[trick_card(deal, seat, rng)]  # the game's own action text
+    # The trick contracts' card (``normal``'s modes, the module docstring), written out
+    # here rather than called: a rollout asks once per card. Every action is the game's
+    # own text (``PLAY_ACTION``: no string built, its hash kept).
+    hand = deal.hands[seat]
+    trick = deal.trick
+    if trick:
+        led: str | None = trick[0][1][1]
+        legal = [card for card in hand if card[1] == led] or hand  # QL-7: follow suit
+    else:
+        led = None
+        legal = hand
+    if len(legal) == 1:
+        return PLAY_ACTION[legal[0]]
+    if rng.random() < EXPLORE:
+        return PLAY_ACTION[rng.choice(legal)]
+    contract = deal.contract
+    mode = MODES[contract][len(deal.tricks) + 1]
+    if led is None:  # leading
+        if mode == "win":
+            return PLAY_ACTION[_top_longest(legal, hand)]
+        if mode == "dump":
+            return PLAY_ACTION[_highest(legal)]
+        costs = PENALTIES[contract]
+        safe = [card for card in legal if costs[card] == 0] or legal
+        return PLAY_ACTION[_low_shortest(safe, hand)]
+    if legal[0][1] != led:  # void: nothing played can win
+        if mode == "lose":
+            worst = COST_VALUE[contract]
+            top = worst[max(legal, key=worst.__getitem__)]
+            tied = [card for card in legal if worst[card] == top]
+            if len(tied) == 1:
+                return PLAY_ACTION[tied[0]]
+            lengths = _lengths(hand)
+            return PLAY_ACTION[max(tied, key=lambda c: (-lengths[c[1]], c))]
+        if mode == "dump":
+            return PLAY_ACTION[_highest(legal)]
+        return PLAY_ACTION[_low_shortest(legal, hand)]
+    # The card winning the trick so far: the highest of the suit led (set: a card was led).
+    top = VALUE[deal.best[1]]  # type: ignore[index]
+    last = len(trick) == 3
+    if mode == "win":
+        beating = [card for card in legal if VALUE[card] > top]
+        if not beating:
+            return PLAY_ACTION[_lowest(legal)]
+        cheapest = _lowest(beating)
+        if last or _best_left(deal, seat, cheapest):
+            return PLAY_ACTION[cheapest]
+        return PLAY_ACTION[_highest(beating)]
+    if mode == "dump":
+        return PLAY_ACTION[_highest(legal)]
+    if mode == "save":
+        return PLAY_ACTION[_lowest(legal)]
+    under = [card for card in legal if VALUE[card] < top]
+    if under:
+        return PLAY_ACTION[_highest(under)]
+    return PLAY_ACTION[_highest(legal) if last else _lowest(legal)]
 
 
 MODES: dict[str, tuple[str, ...]] = {
@@ -75,61 +130,6 @@ COST_VALUE: dict[str, dict[str, int]] = {
     for name, costs in PENALTIES.items()
 }
 """``(penalty, rank value)`` as one number that orders the same (rank values are 2..14)."""
-
-
-def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
-    hand = deal.hands[seat]
-    trick = deal.trick
-    if trick:
-        led: str | None = trick[0][1][1]
-        legal = [card for card in hand if card[1] == led] or hand  # QL-7: follow suit
-    else:
-        led = None
-        legal = hand
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < EXPLORE:
-        return rng.choice(legal)
-    contract = deal.contract
-    mode = MODES[contract][len(deal.tricks) + 1]
-    if led is None:  # leading
-        if mode == "win":
-            return _top_longest(legal, hand)
-        if mode == "dump":
-            return _highest(legal)
-        costs = PENALTIES[contract]
-        safe = [card for card in legal if costs[card] == 0] or legal
-        return _low_shortest(safe, hand)
-    if legal[0][1] != led:  # void: nothing played can win
-        if mode == "lose":
-            worst = COST_VALUE[contract]
-            top = worst[max(legal, key=worst.__getitem__)]
-            tied = [card for card in legal if worst[card] == top]
-            if len(tied) == 1:
-                return tied[0]
-            lengths = _lengths(hand)
-            return max(tied, key=lambda c: (-lengths[c[1]], c))
-        if mode == "dump":
-            return _highest(legal)
-        return _low_shortest(legal, hand)
-    top = max(VALUE[card] for _, card in trick if card[1] == led)
-    last = len(trick) == 3
-    if mode == "win":
-        beating = [card for card in legal if VALUE[card] > top]
-        if not beating:
-            return _lowest(legal)
-        cheapest = _lowest(beating)
-        if last or _best_left(deal, seat, cheapest):
-            return cheapest
-        return _highest(beating)
-    if mode == "dump":
-        return _highest(legal)
-    if mode == "save":
-        return _lowest(legal)
-    under = [card for card in legal if VALUE[card] < top]
-    if under:
-        return _highest(under)
-    return _highest(legal) if last else _lowest(legal)
 
 
 def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:

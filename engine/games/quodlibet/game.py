@@ -158,7 +158,7 @@ class WorldFacts:
     to_act: int | None
     state: dict[str, Any]
     """A world's attributes before the hidden cards are placed."""
-    containers: tuple[str, ...]
+    containers: frozenset[str]
     """The attributes of ``state`` a world may change in place (lists, dicts but those of
     ``NOT_EDITED``): copied per world."""
     hand_cards: int
@@ -278,11 +278,12 @@ class Quodlibet(Game):
         if len(cards) != facts.hand_cards or cards != facts.unplayed:
             raise WorldError("world-not-the-deck", count=32)
         game: Quodlibet = cls.__new__(cls)
-        state = facts.state
-        attributes = game.__dict__
-        attributes.update(state)
-        for name in facts.containers:  # what a world changes is its own
-            attributes[name] = state[name].copy()
+        # Attribute by attribute, never through ``game.__dict__``: an instance whose dict
+        # has been asked for keeps a dict of its own, and every attribute read of it then
+        # costs about a tenth of a microsecond more (CPython 3.11), a dozen a card.
+        containers = facts.containers
+        for name, value in facts.state.items():  # what a world changes is its own
+            setattr(game, name, value.copy() if name in containers else value)
         game.rng = rng = _new(Rng)  # ``Rng(0)`` without the call of its ``__init__``
         rng.state = 0
         pattern = facts.deal
@@ -358,7 +359,7 @@ class Quodlibet(Game):
             log_length=len(view["log"]),
             to_act=view["to_act"],
             state=state,
-            containers=tuple(
+            containers=frozenset(
                 name
                 for name, value in state.items()
                 if isinstance(value, list | dict | set) and name not in NOT_EDITED
