@@ -18,7 +18,7 @@ thousands of times per decision. The world is a guess, so looking at it is no pe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from ...cards import FRENCH_RANKS, SUITS, french_deck, rank_value
@@ -28,7 +28,7 @@ from ...games.quodlibet.contracts.base import TRICKS
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import SnackDeal
 from ...games.quodlibet.snack_rows import JACK
-from ...games.quodlibet.tricks_deal import PLAY_ACTION, TricksDeal
+from ...games.quodlibet.tricks_deal import HIGHER, PLAY_ACTION, TricksDeal
 from ...rng import Rng
 from .normal import contract_badness, mode_for, penalty
 
@@ -63,8 +63,9 @@ def rollout_action(game: Game, rng: Rng) -> str:
     hand = deal.hands[seat]
     trick = deal.trick
     if trick:
-        led: str | None = trick[0][1][1]
-        legal = [card for card in hand if card[1] == led] or hand  # QL-7: follow suit
+        suit: str = trick[0][1][1]
+        legal = [*filter(IN_SUIT[suit], hand)] or hand  # QL-7: follow suit
+        led: str | None = suit
     else:
         led = None
         legal = hand
@@ -79,8 +80,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
             return PLAY_ACTION[_top_longest(legal, hand)]
         if mode == "dump":
             return PLAY_ACTION[_highest(legal)]
-        costs = PENALTIES[contract]
-        safe = [card for card in legal if costs[card] == 0] or legal
+        safe = [*filter(SAFE[contract], legal)] or legal
         return PLAY_ACTION[_low_shortest(safe, hand)]
     if legal[0][1] != led:  # void: nothing played can win
         if mode == "lose":
@@ -95,10 +95,10 @@ def rollout_action(game: Game, rng: Rng) -> str:
             return PLAY_ACTION[_highest(legal)]
         return PLAY_ACTION[_low_shortest(legal, hand)]
     # The card winning the trick so far: the highest of the suit led (set: a card was led).
-    top = VALUE[deal.best[1]]  # type: ignore[index]
+    winning: str = deal.best[1]  # type: ignore[index]
     last = len(trick) == 3
     if mode == "win":
-        beating = [card for card in legal if VALUE[card] > top]
+        beating = [*filter(BEATS[winning], legal)]  # ``legal`` is of the suit led
         if not beating:
             return PLAY_ACTION[_lowest(legal)]
         cheapest = _lowest(beating)
@@ -109,7 +109,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
         return PLAY_ACTION[_highest(legal)]
     if mode == "save":
         return PLAY_ACTION[_lowest(legal)]
-    under = [card for card in legal if VALUE[card] < top]
+    under = [*filter(UNDER[winning], legal)]
     if under:
         return PLAY_ACTION[_highest(under)]
     return PLAY_ACTION[_highest(legal) if last else _lowest(legal)]
@@ -129,14 +129,43 @@ COST_VALUE: dict[str, dict[str, int]] = {
     name: {card: 16 * costs[card] + VALUE[card] for card in french_deck()}
     for name, costs in PENALTIES.items()
 }
-"""``(penalty, rank value)`` as one number that orders the same (rank values are 2..14)."""
+"""``(penalty, rank value)`` as one number that orders the same (rank values are 0..7)."""
+
+# Membership tests of card sets, made once, for ``filter`` (a list comprehension is a
+# function made and called per use on CPython 3.11; ``filter`` with a set's ``__contains__``
+# keeps the same cards in the same order at C speed).
+IN_SUIT: dict[str, Callable[[str], bool]] = {
+    suit: frozenset(card for card in french_deck() if card[1] == suit).__contains__
+    for suit in SUITS
+}
+"""Is a card of this suit."""
+SAFE: dict[str, Callable[[str], bool]] = {
+    name: frozenset(card for card, cost in costs.items() if cost == 0).__contains__
+    for name, costs in PENALTIES.items()
+}
+"""Costs nothing in this contract (``penalty`` 0)."""
+BEATS: dict[str, Callable[[str], bool]] = {
+    card: HIGHER[card].__contains__ for card in french_deck()
+}
+"""Beats this card: a higher card of its suit (the game's ``HIGHER``, QL-7)."""
+UNDER: dict[str, Callable[[str], bool]] = {
+    card: frozenset(
+        other for other in french_deck() if other[1] == card[1] and VALUE[other] < VALUE[card]
+    ).__contains__
+    for card in french_deck()
+}
+"""A lower card of this card's suit."""
+SAME_VALUE: dict[int, Callable[[str], bool]] = {
+    value: frozenset(card for card in french_deck() if VALUE[card] == value).__contains__
+    for value in set(VALUE.values())
+}
+"""Of this rank value."""
 
 
 def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
     """``max(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
     cards of ``hand`` per suit: the suits are counted only when the top rank is tied."""
-    top = VALUE[_highest(cards)]
-    tied = [card for card in cards if VALUE[card] == top]
+    tied = [*filter(SAME_VALUE[VALUE[_highest(cards)]], cards)]
     if len(tied) == 1:
         return tied[0]
     lengths = _lengths(hand)
@@ -146,8 +175,7 @@ def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
 def _low_shortest(cards: Sequence[str], hand: Sequence[str]) -> str:
     """``min(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
     cards of ``hand`` per suit: the suits are counted only when the lowest rank is tied."""
-    low = VALUE[_lowest(cards)]
-    tied = [card for card in cards if VALUE[card] == low]
+    tied = [*filter(SAME_VALUE[VALUE[_lowest(cards)]], cards)]
     if len(tied) == 1:
         return tied[0]
     lengths = _lengths(hand)
