@@ -86,7 +86,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
         if mode == "lose":
             worst = COST_VALUE[contract]
             top = worst[max(legal, key=worst.__getitem__)]
-            tied = [card for card in legal if worst[card] == top]
+            tied = [*filter(SAME_COST_VALUE[contract][top], legal)]
             if len(tied) == 1:
                 return PLAY_ACTION[tied[0]]
             lengths = _lengths(hand)
@@ -160,6 +160,14 @@ SAME_VALUE: dict[int, Callable[[str], bool]] = {
     for value in set(VALUE.values())
 }
 """Of this rank value."""
+SAME_COST_VALUE: dict[str, dict[int, Callable[[str], bool]]] = {
+    name: {
+        number: frozenset(card for card in french_deck() if worst[card] == number).__contains__
+        for number in set(worst.values())
+    }
+    for name, worst in COST_VALUE.items()
+}
+"""By contract: of this ``COST_VALUE`` (the same penalty and rank value)."""
 
 
 def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
