@@ -158,9 +158,12 @@ class WorldFacts:
     to_act: int | None
     state: dict[str, Any]
     """A world's attributes before the hidden cards are placed."""
-    containers: frozenset[str]
+    containers: tuple[str, ...]
     """The attributes of ``state`` a world may change in place (lists, dicts but those of
     ``NOT_EDITED``): copied per world."""
+    shared: tuple[tuple[str, Any], ...]
+    """The other attributes of ``state`` with their values, shared by every world (but
+    ``rng`` and ``dealt``, which each world sets anew)."""
     hand_cards: int
     unplayed: frozenset[str]
     """The cards in hand, all seats together (the deck less this deal's plays)."""
@@ -281,9 +284,11 @@ class Quodlibet(Game):
         # Attribute by attribute, never through ``game.__dict__``: an instance whose dict
         # has been asked for keeps a dict of its own, and every attribute read of it then
         # costs about a tenth of a microsecond more (CPython 3.11), a dozen a card.
-        containers = facts.containers
-        for name, value in facts.state.items():  # what a world changes is its own
-            setattr(game, name, value.copy() if name in containers else value)
+        for name, value in facts.shared:
+            setattr(game, name, value)
+        state = facts.state
+        for name in facts.containers:  # what a world changes is its own
+            setattr(game, name, state[name].copy())
         game.rng = rng = _new(Rng)  # ``Rng(0)`` without the call of its ``__init__``
         rng.state = 0
         pattern = facts.deal
@@ -353,16 +358,22 @@ class Quodlibet(Game):
                                      view["leader"], plays)  # fmt: skip
             to_act_agrees = deal.to_act == view["to_act"]
         state = dict(game.__dict__)
+        containers = tuple(
+            name
+            for name, value in state.items()
+            if isinstance(value, list | dict | set) and name not in NOT_EDITED
+        )
         return WorldFacts(
             view=view,
             playout=playout,
             log_length=len(view["log"]),
             to_act=view["to_act"],
             state=state,
-            containers=frozenset(
-                name
+            containers=containers,
+            shared=tuple(
+                (name, value)
                 for name, value in state.items()
-                if isinstance(value, list | dict | set) and name not in NOT_EDITED
+                if name not in containers and name not in ("rng", "dealt")
             ),
             hand_cards=sum(view["hand_sizes"]),
             unplayed=frozenset(DECK) - {card for _, card in plays},
