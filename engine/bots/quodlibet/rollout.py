@@ -38,6 +38,13 @@ VALUE = {card: rank_value(card) for card in french_deck()}
 EXPLORE = 0.1
 """Share of rollout card plays made at random among the legal cards."""
 
+_TOP, _BOTTOM = EXPLORE.as_integer_ratio()  # the float exactly
+EXPLORE_BELOW = -(-_TOP * 2**53 // _BOTTOM) << 11
+"""``rng.random() < EXPLORE`` as a test of the same draw, ``rng.next_u64() < EXPLORE_BELOW``:
+``random()`` is ``(u >> 11) / 2**53``, exact in floating point, so it is below ``EXPLORE``
+exactly when ``u >> 11`` is below ``EXPLORE * 2**53`` (worked out exactly), that is when
+``u`` is below that number rounded up to a whole one, times ``2**11``."""
+
 
 def rollout_action(game: Game, rng: Rng) -> str:
     # A sampled world: a Quodlibet (no ``cast`` call, no isinstance test on an ABC; both
@@ -71,7 +78,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
         legal = hand
     if len(legal) == 1:
         return PLAY_ACTION[legal[0]]
-    if rng.random() < EXPLORE:
+    if rng.next_u64() < EXPLORE_BELOW:  # ``rng.random() < EXPLORE``, two steps fewer
         return PLAY_ACTION[rng.choice(legal)]
     contract = deal.contract
     mode = MODES[contract][len(deal.tricks) + 1]
