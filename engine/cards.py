@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -85,8 +86,10 @@ RANK_NAMES = {
 
 
 def french_deck() -> list[str]:
-    """The 32 Quodlibet cards, suit by suit, low to high."""
-    return [rank + suit for suit in SUITS for rank in FRENCH_RANKS]
+    """The 32 Quodlibet cards, suit by suit, low to high. Each code is the interned string
+    (``sys.intern``): every deck and table made from this one holds the same 32 objects, so
+    looking a card up in a table is an identity hit, not a compare of the text."""
+    return [sys.intern(rank + suit) for suit in SUITS for rank in FRENCH_RANKS]
 
 
 FRENCH_CARDS: frozenset[str] = frozenset(french_deck())

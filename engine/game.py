@@ -295,12 +295,13 @@ class Game(ABC):
 
     # --- helpers for subclasses ----------------------------------------------------------
 
-    def _chance(self, kind: str, data: JSON) -> None:
+    def _chance(self, kind: str, data: JSON, *, copy: bool = True) -> None:
         """Record a chance outcome (a shuffle, a draw) in the log as it happens (a playout
-        world keeps no log)."""
+        world keeps no log). ``copy=False``: ``data`` was made for the log and shares
+        nothing with the game's state, so it is stored as it is."""
         if self._playout:
             return
-        self.log.append({"chance": kind, "data": json_copy(data)})
+        self.log.append({"chance": kind, "data": json_copy(data) if copy else data})
 
     def _announce(self, seat: int | None, action: str, **public: JSON) -> None:
         """Add a public entry to this round's log (extra keys: what the table saw); a
@@ -309,10 +310,12 @@ class Game(ABC):
             return
         self.public_log.append({"seat": seat, "action": action, **public})
 
-    def _score_round(self, scores: list[int], detail: JSON) -> None:
+    def _score_round(self, scores: list[int], detail: JSON, *, copy: bool = True) -> None:
         """Add a round's scores to the totals and the score sheet. In a playout world the
         entry has no detail (``None``) and the world halts: the game's round end must then
-        return (``self._halted``) unless the game is over, dealing nothing more."""
+        return (``self._halted``) unless the game is over, dealing nothing more.
+        ``copy=False``: ``detail`` was made for the score sheet and shares nothing with
+        anything else, so it is stored as it is."""
         for seat, points in enumerate(scores):
             self._totals[seat] += points
         if self._playout:
@@ -320,7 +323,11 @@ class Game(ABC):
             self._halted = True
             return
         self.score_sheet.append(
-            {"round": self._round, "scores": list(scores), "detail": json_copy(detail)}
+            {
+                "round": self._round,
+                "scores": list(scores),
+                "detail": json_copy(detail) if copy else detail,
+            }
         )
 
     def _finish(self) -> None:

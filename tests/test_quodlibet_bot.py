@@ -11,6 +11,7 @@ import engine
 from engine.bots.quodlibet.normal import choose_contract, contract_badness
 from engine.game import Game
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
+from engine.rng import Rng
 
 HAS_SNACK = importlib.util.find_spec("engine.games.quodlibet.snack") is not None
 
@@ -137,3 +138,15 @@ def test_normal_takes_fewer_penalty_points_than_easy_in_minus() -> None:
         normal += scores[seat]
         easy += (sum(scores) - scores[seat]) / 3
     assert normal < easy
+
+
+def test_the_rollouts_explore_test_is_random_below_explore() -> None:
+    # rollout_action tests ``next_u64() < EXPLORE_BELOW`` for ``random() < EXPLORE``: the
+    # same draw must give the same answer, at the boundary and over many draws.
+    from engine.bots.quodlibet.rollout import EXPLORE, EXPLORE_BELOW
+
+    for value in (EXPLORE_BELOW - 1, EXPLORE_BELOW, EXPLORE_BELOW - 2048, EXPLORE_BELOW + 2047):
+        assert ((value >> 11) / 2**53 < EXPLORE) == (value < EXPLORE_BELOW)
+    first, second = Rng(11), Rng(11)
+    for _ in range(20_000):
+        assert (first.random() < EXPLORE) == (second.next_u64() < EXPLORE_BELOW)

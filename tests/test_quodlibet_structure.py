@@ -12,6 +12,9 @@ import engine
 from engine.cards import french_deck, rank_value
 from engine.game import Game
 from engine.games.quodlibet.contracts import WHEELS
+from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.rng import Rng
+from engine.tricks import winning_play
 
 HAS_SNACK = importlib.util.find_spec("engine.games.quodlibet.snack") is not None
 needs_snack = pytest.mark.skipif(
@@ -372,3 +375,45 @@ def test_deal_option_is_the_first_deal_only() -> None:
     first_legal_until(game, 2)
     assert dealt_hands(game) != SUIT_HANDS
     assert sorted(card for hand in dealt_hands(game) for card in hand) == sorted(french_deck())
+
+
+def test_ql_7_the_deal_keeps_the_winning_play_as_cards_fall() -> None:
+    # TricksDeal.best (public, read by the rollout policy): the highest card of the suit led
+    # so far (QL-7), None before a lead; the trick's winner once it is complete.
+    game = engine.new_game("quodlibet", seed=5, options={"contracts": ["minus", "bribe"]})
+    rng = Rng(5)
+    checked = 0
+    while not game.is_over:
+        deal = game.deal
+        if isinstance(deal, TricksDeal) and not deal.done:
+            if deal.trick:
+                assert deal.best == winning_play(deal.trick)
+                checked += 1
+            else:
+                assert deal.best is None
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 40
+
+
+def test_ql_8_score_sheet_entries_share_nothing() -> None:
+    # The score sheet's lines are stored without a copy (Game._score_round(copy=False)):
+    # each deal's detail must be new objects, never shared with another deal's or a cache.
+    game = engine.new_game("quodlibet", seed=2)
+    rng = Rng(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    seen: set[int] = set()
+    for entry in game.score_sheet:
+        for line in entry["detail"].get("entries", []):
+            for part in (line, line["message"], line["message"]["params"]):
+                assert id(part) not in seen
+                seen.add(id(part))
+    assert len(seen) > 30
+
+
+def test_ql_1_every_french_deck_holds_the_same_card_objects() -> None:
+    # french_deck interns its codes: tables made from different calls share the objects,
+    # so a look-up is an identity hit (the engine's speed, not a rule).
+    first, second = french_deck(), french_deck()
+    assert first == second
+    assert all(a is b for a, b in zip(first, second, strict=True))

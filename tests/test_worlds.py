@@ -284,6 +284,26 @@ def test_quodlibet_checks_every_world_of_a_view_not_only_the_first() -> None:
     Quodlibet.from_view(view, hands)
 
 
+def test_a_quodlibet_world_holds_what_a_dealt_game_holds() -> None:
+    # from_view and TricksDeal.with_hands set a world's attributes one by one (not through
+    # __dict__, which makes every later attribute read dearer): the same attributes as a
+    # game and a deal made the usual way, with the same values as the real game's (QL-7).
+    game = engine.new_game("quodlibet", seed=2, options={"contracts": ["bribe"]})
+    advance(game, Rng(3), 6)
+    assert isinstance(game, Quodlibet)
+    deal = game.deal
+    assert isinstance(deal, TricksDeal)
+    world = Quodlibet.from_view(game.view(game.to_act), [list(h) for h in deal.hands])
+    assert isinstance(world, Quodlibet)
+    cache = {"_legal_cache"}  # set once a game is asked for its legal actions
+    assert sorted(vars(world).keys() - cache) == sorted(vars(game).keys() - cache)
+    copy = world.deal
+    assert isinstance(copy, TricksDeal)
+    assert list(vars(copy)) == list(vars(deal))
+    for name in ("hands", "trick", "tricks", "leader", "to_act", "best", "contract"):
+        assert getattr(copy, name) == getattr(deal, name), name
+
+
 def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     game = engine.new_game("quodlibet", seed=2, options={"contracts": ["snack"]})
     advance(game, Rng(5), 3)

@@ -18,7 +18,7 @@ thousands of times per decision. The world is a guess, so looking at it is no pe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from ...cards import FRENCH_RANKS, SUITS, french_deck, rank_value
@@ -28,7 +28,7 @@ from ...games.quodlibet.contracts.base import TRICKS
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import SnackDeal
 from ...games.quodlibet.snack_rows import JACK
-from ...games.quodlibet.tricks_deal import TricksDeal
+from ...games.quodlibet.tricks_deal import HIGHER, PLAY_ACTION, TricksDeal
 from ...rng import Rng
 from .normal import contract_badness, mode_for, penalty
 
@@ -38,14 +38,23 @@ VALUE = {card: rank_value(card) for card in french_deck()}
 EXPLORE = 0.1
 """Share of rollout card plays made at random among the legal cards."""
 
+_TOP, _BOTTOM = EXPLORE.as_integer_ratio()  # the float exactly
+EXPLORE_BELOW = -(-_TOP * 2**53 // _BOTTOM) << 11
+"""``rng.random() < EXPLORE`` as a test of the same draw, ``rng.next_u64() < EXPLORE_BELOW``:
+``random()`` is ``(u >> 11) / 2**53``, exact in floating point, so it is below ``EXPLORE``
+exactly when ``u >> 11`` is below ``EXPLORE * 2**53`` (worked out exactly), that is when
+``u`` is below that number rounded up to a whole one, times ``2**11``."""
+
 
 def rollout_action(game: Game, rng: Rng) -> str:
-    game = cast(Quodlibet, game)  # a sampled world (an isinstance test on an ABC is slow)
-    deal = game.deal
+    # A sampled world: a Quodlibet (no ``cast`` call, no isinstance test on an ABC; both
+    # cost a call per card).
+    deal = game.deal  # type: ignore[attr-defined]
     if deal is None:
-        hand = game.dealt[game.dealer]
+        world = cast(Quodlibet, game)
+        hand = world.dealt[world.dealer]
         return min(
-            game.legal_actions(),
+            world.legal_actions(),
             key=lambda action: (contract_badness(action.split()[1], hand), action),
         )
     if type(deal) is not TricksDeal:  # the type test first: it is the common case
@@ -55,7 +64,62 @@ def rollout_action(game: Game, rng: Rng) -> str:
     assert seat is not None
     if deal.blind:
         return f"play @{rng.below(len(deal.hands[seat]))}"
-    return "play " + trick_card(deal, seat, rng)
+    # The trick contracts' card (``normal``'s modes, the module docstring), written out
+    # here rather than called: a rollout asks once per card. Every action is the game's
+    # own text (``PLAY_ACTION``: no string built, its hash kept).
+    hand = deal.hands[seat]
+    trick = deal.trick
+    if trick:
+        suit: str = trick[0][1][1]
+        legal = [*filter(IN_SUIT[suit], hand)] or hand  # QL-7: follow suit
+        led: str | None = suit
+    else:
+        led = None
+        legal = hand
+    if len(legal) == 1:
+        return PLAY_ACTION[legal[0]]
+    if rng.next_u64() < EXPLORE_BELOW:  # ``rng.random() < EXPLORE``, two steps fewer
+        return PLAY_ACTION[rng.choice(legal)]
+    contract = deal.contract
+    mode = MODES[contract][len(deal.tricks) + 1]
+    if led is None:  # leading
+        if mode == "win":
+            return PLAY_ACTION[_top_longest(legal, hand)]
+        if mode == "dump":
+            return PLAY_ACTION[max(legal, key=_LOW)]
+        safe = [*filter(SAFE[contract], legal)] or legal
+        return PLAY_ACTION[_low_shortest(safe, hand)]
+    if legal[0][1] != led:  # void: nothing played can win
+        if mode == "lose":
+            worst = COST_VALUE[contract]
+            top = worst[max(legal, key=worst.__getitem__)]
+            tied = [*filter(SAME_COST_VALUE[contract][top], legal)]
+            if len(tied) == 1:
+                return PLAY_ACTION[tied[0]]
+            lengths = _lengths(hand)
+            return PLAY_ACTION[max(tied, key=lambda c: (-lengths[c[1]], c))]
+        if mode == "dump":
+            return PLAY_ACTION[max(legal, key=_LOW)]
+        return PLAY_ACTION[_low_shortest(legal, hand)]
+    # The card winning the trick so far: the highest of the suit led (set: a card was led).
+    winning: str = deal.best[1]  # type: ignore[index]
+    last = len(trick) == 3
+    if mode == "win":
+        beating = [*filter(BEATS[winning], legal)]  # ``legal`` is of the suit led
+        if not beating:
+            return PLAY_ACTION[min(legal, key=_LOW)]
+        cheapest = min(beating, key=_LOW)
+        if last or _best_left(deal, seat, cheapest):
+            return PLAY_ACTION[cheapest]
+        return PLAY_ACTION[max(beating, key=_LOW)]
+    if mode == "dump":
+        return PLAY_ACTION[max(legal, key=_LOW)]
+    if mode == "save":
+        return PLAY_ACTION[min(legal, key=_LOW)]
+    under = [*filter(UNDER[winning], legal)]
+    if under:
+        return PLAY_ACTION[max(under, key=_LOW)]
+    return PLAY_ACTION[max(legal, key=_LOW) if last else min(legal, key=_LOW)]
 
 
 MODES: dict[str, tuple[str, ...]] = {
@@ -68,58 +132,69 @@ PENALTIES: dict[str, dict[str, int]] = {
 }
 """``penalty(contract, card)`` by contract, then card."""
 
+COST_VALUE: dict[str, dict[str, int]] = {
+    name: {card: 16 * costs[card] + VALUE[card] for card in french_deck()}
+    for name, costs in PENALTIES.items()
+}
+"""``(penalty, rank value)`` as one number that orders the same (rank values are 0..7)."""
 
-def trick_card(deal: TricksDeal, seat: int, rng: Rng) -> str:
-    hand = deal.hands[seat]
-    trick = deal.trick
-    if trick:
-        led: str | None = trick[0][1][1]
-        legal = [card for card in hand if card[1] == led] or hand  # QL-7: follow suit
-    else:
-        led = None
-        legal = hand
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < EXPLORE:
-        return rng.choice(legal)
-    contract = deal.contract
-    mode = MODES[contract][len(deal.tricks) + 1]
-    if led is None:  # leading
-        lengths = _lengths(hand)
-        if mode == "win":
-            return max(legal, key=lambda c: (VALUE[c], lengths[c[1]], c))
-        if mode == "dump":
-            return _highest(legal)
-        costs = PENALTIES[contract]
-        safe = [card for card in legal if costs[card] == 0] or legal
-        return min(safe, key=lambda c: (VALUE[c], lengths[c[1]], c))
-    if legal[0][1] != led:  # void: nothing played can win
-        if mode == "lose":
-            lengths = _lengths(hand)
-            costs = PENALTIES[contract]
-            return max(legal, key=lambda c: (costs[c], VALUE[c], -lengths[c[1]], c))
-        if mode == "dump":
-            return _highest(legal)
-        lengths = _lengths(hand)
-        return min(legal, key=lambda c: (VALUE[c], lengths[c[1]], c))
-    top = max(VALUE[card] for _, card in trick if card[1] == led)
-    last = len(trick) == 3
-    if mode == "win":
-        beating = [card for card in legal if VALUE[card] > top]
-        if not beating:
-            return _lowest(legal)
-        cheapest = _lowest(beating)
-        if last or _best_left(deal, seat, cheapest):
-            return cheapest
-        return _highest(beating)
-    if mode == "dump":
-        return _highest(legal)
-    if mode == "save":
-        return _lowest(legal)
-    under = [card for card in legal if VALUE[card] < top]
-    if under:
-        return _highest(under)
-    return _highest(legal) if last else _lowest(legal)
+# Membership tests of card sets, made once, for ``filter`` (a list comprehension is a
+# function made and called per use on CPython 3.11; ``filter`` with a set's ``__contains__``
+# keeps the same cards in the same order at C speed).
+IN_SUIT: dict[str, Callable[[str], bool]] = {
+    suit: frozenset(card for card in french_deck() if card[1] == suit).__contains__
+    for suit in SUITS
+}
+"""Is a card of this suit."""
+SAFE: dict[str, Callable[[str], bool]] = {
+    name: frozenset(card for card, cost in costs.items() if cost == 0).__contains__
+    for name, costs in PENALTIES.items()
+}
+"""Costs nothing in this contract (``penalty`` 0)."""
+BEATS: dict[str, Callable[[str], bool]] = {
+    card: HIGHER[card].__contains__ for card in french_deck()
+}
+"""Beats this card: a higher card of its suit (the game's ``HIGHER``, QL-7)."""
+UNDER: dict[str, Callable[[str], bool]] = {
+    card: frozenset(
+        other for other in french_deck() if other[1] == card[1] and VALUE[other] < VALUE[card]
+    ).__contains__
+    for card in french_deck()
+}
+"""A lower card of this card's suit."""
+SAME_VALUE: dict[int, Callable[[str], bool]] = {
+    value: frozenset(card for card in french_deck() if VALUE[card] == value).__contains__
+    for value in set(VALUE.values())
+}
+"""Of this rank value."""
+SAME_COST_VALUE: dict[str, dict[int, Callable[[str], bool]]] = {
+    name: {
+        number: frozenset(card for card in french_deck() if worst[card] == number).__contains__
+        for number in set(worst.values())
+    }
+    for name, worst in COST_VALUE.items()
+}
+"""By contract: of this ``COST_VALUE`` (the same penalty and rank value)."""
+
+
+def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
+    """``max(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
+    cards of ``hand`` per suit: the suits are counted only when the top rank is tied."""
+    tied = [*filter(SAME_VALUE[VALUE[_highest(cards)]], cards)]
+    if len(tied) == 1:
+        return tied[0]
+    lengths = _lengths(hand)
+    return max(tied, key=lambda c: (lengths[c[1]], c))
+
+
+def _low_shortest(cards: Sequence[str], hand: Sequence[str]) -> str:
+    """``min(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
+    cards of ``hand`` per suit: the suits are counted only when the lowest rank is tied."""
+    tied = [*filter(SAME_VALUE[VALUE[_lowest(cards)]], cards)]
+    if len(tied) == 1:
+        return tied[0]
+    lengths = _lengths(hand)
+    return min(tied, key=lambda c: (lengths[c[1]], c))
 
 
 def _lengths(hand: Sequence[str]) -> dict[str, int]:
@@ -131,14 +206,19 @@ def _lengths(hand: Sequence[str]) -> dict[str, int]:
 
 
 def _lowest(cards: Sequence[str]) -> str:
-    return min(cards, key=LOW_KEY.__getitem__)
+    return min(cards, key=_LOW)
 
 
 def _highest(cards: Sequence[str]) -> str:
-    return max(cards, key=LOW_KEY.__getitem__)
+    return max(cards, key=_LOW)
 
 
 LOW_KEY: dict[str, tuple[int, str]] = {card: (VALUE[card], card) for card in french_deck()}
+_LOW: Callable[[str], int] = {
+    card: 4 * VALUE[card] + "CDHS".index(card[1]) for card in french_deck()
+}.__getitem__
+"""``LOW_KEY`` as one number that orders the same (within a rank the code orders by suit
+letter, C < D < H < S), for ``min``/``max`` written out in ``rollout_action``."""
 
 
 def _best_left(deal: TricksDeal, seat: int, card: str) -> bool:

@@ -126,8 +126,9 @@ class TricksDeal:
         """Who led (or is to lead) the current trick."""
         self.to_act: int | None = leader
         """The seat to play, None once the deal is done."""
-        self._best: Play | None = None
-        """The play winning the trick in progress (None before its lead)."""
+        self.best: Play | None = None
+        """The play winning the trick in progress (None before its lead): the highest card
+        of the suit led so far (QL-7). Read it, never set it (a rollout policy reads it)."""
         self._lines: list[Line] | None = None
         """The score sheet lines, worked out once when the deal is done."""
 
@@ -149,7 +150,7 @@ class TricksDeal:
         deal.trick = list(plays[done:])
         if deal.trick:
             deal.to_act = next_seat(deal.trick[-1][0], PLAYERS)
-            deal._best = winning_play(deal.trick)
+            deal.best = winning_play(deal.trick)
         elif deal.tricks:
             deal.to_act = deal.tricks[-1].winner
         if len(deal.tricks) == TRICKS:
@@ -161,8 +162,15 @@ class TricksDeal:
         holds now (checked by the caller): the trick in progress, the tricks and the turn
         are this deal's. ``Quodlibet.from_view`` resumes one deal per view (with no cards
         in hand) and gives every world built from that view a copy of it."""
+        # Attribute by attribute in ``__init__``'s order, never through ``__dict__``: an
+        # instance whose dict has been asked for keeps a dict of its own, and every
+        # attribute read of it then costs more (CPython 3.11), a dozen a card of a rollout.
         deal: TricksDeal = TricksDeal.__new__(TricksDeal)
-        deal.__dict__.update(self.__dict__)
+        deal.rules = self.rules
+        deal.contract = self.contract
+        deal.dealer = self.dealer
+        deal.blind = self.blind
+        deal.must_follow = self.must_follow
         if self.blind:
             deal.hands = [list(hand) for hand in hands]
         else:
@@ -171,6 +179,9 @@ class TricksDeal:
         deal._actions = [None] * PLAYERS
         deal.trick = list(self.trick)
         deal.tricks = list(self.tricks)  # a Trick never changes: the list is what grows
+        deal.leader = self.leader
+        deal.to_act = self.to_act
+        deal.best = self.best
         deal._lines = None
         return deal
 
@@ -198,7 +209,7 @@ class TricksDeal:
         actions = self._actions[seat]
         if actions is None:
             actions = self._actions[seat] = _actions_by_suit(self.hands[seat])
-        best = self._best
+        best = self.best
         if best is not None and self.must_follow:
             follow = actions[best[1][1]]  # the suit led (only a card of it can be winning)
             if follow:
@@ -250,9 +261,9 @@ class TricksDeal:
         play = PLAYS[seat][card]
         trick = self.trick
         trick.append(play)
-        best = self._best
+        best = self.best
         if best is None or card in HIGHER[best[1]]:
-            best = self._best = play
+            best = self.best = play
         if len(trick) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
             return {"seat": seat, "action": action, "card": card}
@@ -283,9 +294,9 @@ class TricksDeal:
         play = PLAYS[seat][card]
         trick = self.trick
         trick.append(play)
-        best = self._best
+        best = self.best
         if best is None or card in HIGHER[best[1]]:
-            best = self._best = play
+            best = self.best = play
         if len(trick) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
         else:
@@ -297,7 +308,7 @@ class TricksDeal:
         tricks = self.tricks
         tricks.append(Trick.won_by(tuple(self.trick), winner))
         self.trick = []
-        self._best = None
+        self.best = None
         self.leader = winner
         self.to_act = None if len(tricks) == TRICKS else winner
         return winner
@@ -325,6 +336,8 @@ class TricksDeal:
         return scores
 
     def detail(self) -> dict[str, Any]:
+        """Tricks won per seat and the scoring lines: every part a new object (``line_json``),
+        so the score sheet stores it without a copy."""
         # No card codes here: the score sheet stays in every later view, when the same codes
         # name cards in hidden hands; the reasons name the cards that scored in words.
         return {

@@ -15,6 +15,7 @@ line).
 
 from __future__ import annotations
 
+import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -137,24 +138,29 @@ def totals(entries: Sequence[Entry]) -> list[int]:
     return scores
 
 
-_LINE_WORDS: dict[tuple[str, str], tuple[str, dict[str, object]]] = {}
-"""``line_json``'s English text and message JSON by code and parameters (a few hundred)."""
+_LINE_WORDS: dict[object, tuple[str, bytes]] = {}
+"""``line_json``'s English text and message JSON (``marshal``'s bytes) by code and
+parameters (a few hundred)."""
 
 
 def line_json(line: Line) -> dict[str, object]:
     """A line as the score sheet holds it: ``Entry(...).to_json()`` of the same line,
-    worded once per distinct code and parameters. The ``message`` dict is shared between
-    equal lines: the score sheet stores a copy (``Game._score_round``)."""
+    worded once per distinct code and parameters. Everything in it is new (the ``message``
+    a ``marshal`` copy of the one worded), so the score sheet stores it without a copy."""
     seat, points, code, params, trick = line
-    key = (code, repr(params))  # params are JSON: its repr names it exactly
-    worded = _LINE_WORDS.get(key)
+    try:
+        key: object = (code, *params.items())
+        worded = _LINE_WORDS.get(key)
+    except TypeError:  # a parameter that is not hashable: its repr names it exactly (JSON)
+        key = (code, repr(params))
+        worded = _LINE_WORDS.get(key)
     if worded is None:
         why = Message(code, params)
-        worded = _LINE_WORDS[key] = (english(code, params), why.to_json())
+        worded = _LINE_WORDS[key] = (english(code, params), marshal.dumps(why.to_json()))
     return {
         "seat": seat,
         "points": points,
         "reason": worded[0],
-        "message": worded[1],
+        "message": marshal.loads(worded[1]),
         "trick": trick,
     }
