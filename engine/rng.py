@@ -99,8 +99,11 @@ def _batch_plan(n: int) -> tuple[list[int], list[int], list[int]]:
     return plan
 
 
+ALONE = 64
+"""A generator's first values drawn one at a time (``Rng``): most generators of a search
+draw a dozen values or fewer, for which a batch would cost more than it saves."""
 AHEAD_MAX = 32
-"""The most values ``Rng`` works out ahead at once (``Rng._refill``)."""
+"""Values ``Rng`` works out ahead at once after its first ``ALONE``."""
 
 
 class Rng:
@@ -109,16 +112,15 @@ class Rng:
     >>> Rng(42).next_u64()
     13679457532755275413
 
-    Values one at a time (``next_u64``, ``below``, ``choice``, ``random``) are worked out
-    ahead in batches (``_draws``: the arithmetic of many draws in one big integer, far
-    cheaper per value than one draw's own): a generator's first three values one by one,
-    then batches of 8, 16 and ``AHEAD_MAX``. A generator drawn once costs one draw; one
-    drawn a thousand times about a quarter of the arithmetic of as many draws. The values
-    and their order are the same as drawing them one by one; ``state`` is the state after
-    the values handed out so far (not after those worked out ahead), and setting it
-    forgets them."""
+    Values one at a time (``next_u64``, ``below``, ``choice``, ``random``) are drawn alone
+    (the arithmetic written out in each) for a generator's first ``ALONE``, then worked out
+    ahead ``AHEAD_MAX`` at a time (``_draws``: the arithmetic of many draws in one big
+    integer, about a third of one draw's cost per value); the methods that draw many
+    (``shuffle``, ``shuffle_from``, ``next_u64s``) take those first. The values and their
+    order are the same as drawing them one by one; ``state`` is the state after the values
+    handed out so far (not after those worked out ahead), and setting it forgets them."""
 
-    __slots__ = ("_ahead", "_batch", "_state")
+    __slots__ = ("_ahead", "_alone", "_state")
 
     _state: int
     """The state after the last of the values worked out ahead (after the last value
@@ -126,8 +128,8 @@ class Rng:
     _ahead: list[int]
     """Values worked out ahead, the next one last (``pop()``); always the same list object
     for a generator, so a method may hold it while it refills."""
-    _batch: int
-    """How many values the next refill works out."""
+    _alone: int
+    """Values drawn alone so far (up to ``ALONE``)."""
 
     def __init__(self, seed: int = 0, *streams: int) -> None:
         state = seed & _MASK
@@ -140,7 +142,7 @@ class Rng:
             state = _mix((state ^ (stream & _MASK)) + _GAMMA)
         self._state = state
         self._ahead = []
-        self._batch = 1
+        self._alone = 0
 
     @property
     def state(self) -> int:
@@ -154,50 +156,53 @@ class Rng:
     def state(self, value: int) -> None:
         self._state = value & _MASK
         self._ahead = []
-        self._batch = 1
+        self._alone = 0
 
-    def _rewind(self) -> int:
-        """Forget the values worked out ahead and return the state after those handed out
-        (for the methods that draw many at once from the state itself)."""
+    def _take(self, n: int) -> list[int]:
+        """The next ``n`` values in order, those worked out ahead first and the rest by
+        ``_draws``, the generator moved on past them (for the methods that draw many)."""
         ahead = self._ahead
         state = self._state
-        if ahead:
-            state = self._state = (state - len(ahead) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            ahead.clear()
-        return state
+        if not ahead:
+            self._state = (state + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            return _draws(state, n)
+        k = min(n, len(ahead))
+        values = ahead[: -k - 1 : -1]  # the next ``k`` (``ahead`` holds the next one last)
+        del ahead[-k:]
+        if n > k:
+            self._state = (state + (n - k) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            values += _draws(state, n - k)
+        return values
 
     def _refill(self) -> int:
-        """The next value, when none is worked out ahead: one drawn alone (``next_u64``'s
-        arithmetic written out) for a generator's first three, else a batch by ``_draws``
-        (8, then 16, then ``AHEAD_MAX`` at a time), whose first value is returned and the
-        rest kept in ``_ahead``."""
-        n = self._batch
+        """The next value, once ``ALONE`` were drawn alone and none is worked out ahead:
+        ``AHEAD_MAX`` values by ``_draws``, the first returned and the rest kept."""
         state = self._state
-        if n < 4:  # the first three values one by one (a batch of 2 costs more than 2)
-            self._batch = n + 1 if n < 3 else 8
-            z = self._state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            return z ^ (z >> 31)
-        if n < AHEAD_MAX:
-            self._batch = 2 * n
-        values = _draws(state, n)
-        self._state = (state + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        values = _draws(state, AHEAD_MAX)
+        self._state = (state + AHEAD_MAX * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         values.reverse()
         first = values.pop()
         self._ahead.extend(values)
         return first
 
     def next_u64(self) -> int:
+        # The first ``ALONE`` values drawn alone, SplitMix64 written out with literal
+        # constants (a constant load is cheaper than a global one); then from ``_ahead``.
         ahead = self._ahead
-        return ahead.pop() if ahead else self._refill()
+        if ahead:
+            return ahead.pop()
+        if self._alone < 64:  # ALONE
+            self._alone += 1
+            z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            return z ^ (z >> 31)
+        return self._refill()
 
     def next_u64s(self, n: int) -> list[int]:
         """The next ``n`` values of ``next_u64``, worked out side by side (``_draws``: the
         arithmetic of a few draws in one big integer), the generator moved on past them."""
-        state = self._rewind()
-        self._state = (state + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        return _draws(state, n)
+        return self._take(n)
 
     def below(self, n: int) -> int:
         """A uniform int in ``0..n-1`` (rejection sampling, no modulo bias)."""
@@ -207,16 +212,33 @@ class Rng:
             raise ValueError("below() needs n >= 1")
         limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
         ahead = self._ahead
-        z = ahead.pop() if ahead else self._refill()
+        if ahead:
+            z = ahead.pop()
+        elif self._alone < 64:  # ALONE: ``next_u64`` written out
+            self._alone += 1
+            z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+        else:
+            z = self._refill()
         while z >= limit:  # rare: about once in 2**58 draws for a small n
-            z = ahead.pop() if ahead else self._refill()
+            z = self.next_u64()
         return z & (n - 1) if not n & (n - 1) else z % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits: ``next_u64() >> 11`` over 2**53 (a
         rollout asks once per card)."""
         ahead = self._ahead
-        return ((ahead.pop() if ahead else self._refill()) >> 11) / 9007199254740992.0
+        if ahead:
+            return (ahead.pop() >> 11) / 9007199254740992.0
+        if self._alone < 64:  # ALONE: ``next_u64`` written out
+            self._alone += 1
+            z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
+        return (self._refill() >> 11) / 9007199254740992.0
 
     def choice(self, items: Sequence[T]) -> T:
         """``items[below(len(items))]``, with ``below`` written out (every random player's
@@ -228,9 +250,18 @@ class Rng:
             raise ValueError("choice() from an empty sequence")
         limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
         ahead = self._ahead
-        z = ahead.pop() if ahead else self._refill()
+        if ahead:
+            z = ahead.pop()
+        elif self._alone < 64:  # ALONE: ``next_u64`` written out
+            self._alone += 1
+            z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+        else:
+            z = self._refill()
         while z >= limit:  # rare: about once in 2**58 draws for a small n
-            z = ahead.pop() if ahead else self._refill()
+            z = self.next_u64()
         return items[z & (n - 1) if not n & (n - 1) else z % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
@@ -249,12 +280,13 @@ class Rng:
             self._shuffle_one_by_one(items)
             return
         plan = _BATCH_PLANS.get(n) or _batch_plan(n)
-        state = self._rewind()
-        draws = _draws(state, n - 1)
+        ahead = self._ahead
+        before = self._state if not ahead else self.state
+        draws = self._take(n - 1)
         if any(map(ge, draws, plan[2])):  # a draw ``below`` would reject: go step by step
+            self.state = before
             self._shuffle_one_by_one(items)
             return
-        self._state = (state + (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         for i, j in zip(plan[0], map(mod, draws, plan[1]), strict=True):
             items[i], items[j] = items[j], items[i]
 
@@ -264,7 +296,16 @@ class Rng:
         bound looked up once per length (``_SHUFFLE_STEPS``)."""
         n = len(items)
         steps = _SHUFFLE_STEPS.get(n) or _shuffle_steps(n)
-        s = self._rewind()
+        if self._ahead:  # values worked out ahead come first: draw through ``next_u64``
+            draw = self.next_u64
+            for i, m, limit in steps:
+                z = draw()
+                while z >= limit:  # rare: about once in 2**58 draws
+                    z = draw()
+                j = z % m
+                items[i], items[j] = items[j], items[i]
+            return
+        s = self._state
         try:
             for i, m, limit in steps:
                 s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -288,7 +329,15 @@ class Rng:
         ``below`` calls (written out here, as in ``shuffle``: a sampler deals hundreds of
         hands a decision this way)."""
         size = len(items)
-        s = self._rewind()
+        if self._ahead:  # values worked out ahead come first: draw through ``below``
+            below = self.below
+            for i in range(start, start + count):
+                if size - i < 1:
+                    raise ValueError("shuffle_from() past the end of the items")
+                j = i + below(size - i)
+                items[i], items[j] = items[j], items[i]
+            return
+        s = self._state
         try:
             for i in range(start, start + count):
                 n = size - i

@@ -198,7 +198,7 @@ def test_mixed_draws_share_one_sequence_and_bulk_draws_start_where_it_stands() -
                 rng.state = rng.state  # forget what was worked out ahead
             out.append(rng.state)
 
-        for round_ in range(40):
+        for round_ in range(80):
             step(rng.choice(items))
             step(rng.below(7 + round_))
             step(rng.random())
