@@ -99,10 +99,10 @@ def _batch_plan(n: int) -> tuple[list[int], list[int], list[int]]:
     return plan
 
 
-ALONE = 64
+ALONE = 32
 """A generator's first values drawn one at a time (``Rng``): most generators of a search
 draw a dozen values or fewer, for which a batch would cost more than it saves."""
-AHEAD_MAX = 32
+AHEAD_MAX = 64
 """Values ``Rng`` works out ahead at once after its first ``ALONE``."""
 
 
@@ -191,7 +191,7 @@ class Rng:
         ahead = self._ahead
         if ahead:
             return ahead.pop()
-        if self._alone < 64:  # ALONE
+        if self._alone < 32:  # ALONE
             self._alone += 1
             z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -214,7 +214,7 @@ class Rng:
         ahead = self._ahead
         if ahead:
             z = ahead.pop()
-        elif self._alone < 64:  # ALONE: ``next_u64`` written out
+        elif self._alone < 32:  # ALONE: ``next_u64`` written out
             self._alone += 1
             z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -232,7 +232,7 @@ class Rng:
         ahead = self._ahead
         if ahead:
             return (ahead.pop() >> 11) / 9007199254740992.0
-        if self._alone < 64:  # ALONE: ``next_u64`` written out
+        if self._alone < 32:  # ALONE: ``next_u64`` written out
             self._alone += 1
             z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -252,7 +252,7 @@ class Rng:
         ahead = self._ahead
         if ahead:
             z = ahead.pop()
-        elif self._alone < 64:  # ALONE: ``next_u64`` written out
+        elif self._alone < 32:  # ALONE: ``next_u64`` written out
             self._alone += 1
             z = self._state = (self._state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF

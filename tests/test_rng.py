@@ -172,7 +172,7 @@ def _splitmix(state: int, count: int) -> tuple[list[int], int]:
 
 
 def test_values_worked_out_ahead_are_the_plain_draws_in_order() -> None:
-    """``Rng`` works values out ahead in batches (3 alone, then 8, 16, 32 at a time): the
+    """``Rng`` draws its first ``ALONE`` values alone, then ``AHEAD_MAX`` at a time: the
     values, their order and ``state`` after each are exactly one-by-one SplitMix64."""
     rng = Rng(2024)
     start = rng.state
@@ -228,3 +228,16 @@ def test_setting_the_state_forgets_the_values_worked_out_ahead() -> None:
     assert [copy.next_u64() for _ in range(50)] == [rng.next_u64() for _ in range(50)]
     rng.state = 123
     assert rng.next_u64() == _splitmix(123, 1)[0][0]
+
+
+def test_the_written_out_single_draws_use_alone() -> None:
+    """``ALONE`` is written as a literal where a single draw is written out (a constant is
+    cheaper than a global there): every such place must use its value."""
+    import inspect
+
+    import engine.rng
+
+    source = inspect.getsource(engine.rng)
+    places = [line for line in source.splitlines() if "# ALONE" in line]
+    assert len(places) == 4
+    assert all(f"self._alone < {engine.rng.ALONE}:" in line for line in places)
