@@ -67,12 +67,15 @@ from .notation import (
 ALL_RANKS = 10
 """TM-4: a trick holds at most one card of each of the ten ranks."""
 
-_BUILDS: dict[int, list[str]] = {}
-"""``build_actions(mask)`` by buildable-rank mask (at most 1,024 lists, shared: never edited)."""
-_OTHERS: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
-"""``other_actions(trick_ranks, deck)`` in ``_OTHERS[deck][trick_ranks]`` (at most 2 x 1,024
-lists, shared: never edited). A state's legal list is the two joined (TM-7): the base class
-works it out once per state."""
+_BUILDS: list[list[str] | None] = [None] * 1024
+"""``build_actions(mask)`` by buildable-rank mask (ranks are bits 0-9), filled in as masks
+come up: a list indexed by the mask, since a list look-up is cheaper than a dict's ``get``
+(above all in Pyodide). The lists are shared: never edited."""
+_OTHERS_DECK: list[list[str] | None] = [None] * 1024
+_OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
+"""``other_actions(trick_ranks, deck)`` by countdown mask, with and without a deck, filled in
+as they come up (shared lists: never edited). A state's legal list is the builds and these
+joined (TM-7)."""
 
 
 _PAIRS_ITEMS = sorted(PAIRS_COUNTS.items())
@@ -640,13 +643,17 @@ class ToTheMoon(Game):
             trick_ranks = self.trick_ranks
             hand_ranks = self.hand_ranks[seat]
             buildable = hand_ranks ^ (hand_ranks & trick_ranks)
-            builds = _BUILDS.get(buildable)
+            builds = _BUILDS[buildable]
             if builds is None:
                 builds = _BUILDS[buildable] = build_actions(buildable)
-            deck = len(self.deck) > 0
-            others = _OTHERS[deck].get(trick_ranks)
-            if others is None:
-                others = _OTHERS[deck][trick_ranks] = other_actions(trick_ranks, deck)
+            if self.deck:
+                others = _OTHERS_DECK[trick_ranks]
+                if others is None:
+                    others = _OTHERS_DECK[trick_ranks] = other_actions(trick_ranks, True)
+            else:
+                others = _OTHERS_NO_DECK[trick_ranks]
+                if others is None:
+                    others = _OTHERS_NO_DECK[trick_ranks] = other_actions(trick_ranks, False)
             legal = self._legal_cache = builds + others
         return legal.copy()
 
