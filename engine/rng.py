@@ -177,9 +177,7 @@ class Rng:
     def _refill(self) -> int:
         """The next value, once ``ALONE`` were drawn alone and none is worked out ahead:
         ``AHEAD_MAX`` values by ``_draws``, the first returned and the rest kept."""
-        state = self._state
-        values = _draws(state, AHEAD_MAX)
-        self._state = (state + AHEAD_MAX * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        values = self._take(AHEAD_MAX)
         values.reverse()
         first = values.pop()
         self._ahead.extend(values)
@@ -280,8 +278,7 @@ class Rng:
             self._shuffle_one_by_one(items)
             return
         plan = _BATCH_PLANS.get(n) or _batch_plan(n)
-        ahead = self._ahead
-        before = self._state if not ahead else self.state
+        before = self.state
         draws = self._take(n - 1)
         if any(map(ge, draws, plan[2])):  # a draw ``below`` would reject: go step by step
             self.state = before

@@ -139,7 +139,7 @@ def margin_reward(scores: list[int], seat: int, scale: float, low_wins: bool = F
     """A round result as a reward in [0, 1]: the seat's score against the best other seat's,
     squashed by ``scale`` (about the size of a typical margin)."""
     mine = scores[seat]
-    others = [s for i, s in enumerate(scores) if i != seat]
+    others = scores[:seat] + scores[seat + 1 :]
     best_other = min(others) if low_wins else max(others)
     margin = (best_other - mine) if low_wins else (mine - best_other)
     return 0.5 + 0.5 * math.tanh(margin / scale)

@@ -177,24 +177,30 @@ SAME_COST_VALUE: dict[str, dict[int, Callable[[str], bool]]] = {
 """By contract: of this ``COST_VALUE`` (the same penalty and rank value)."""
 
 
-def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
-    """``max(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
-    cards of ``hand`` per suit: the suits are counted only when the top rank is tied."""
-    tied = [*filter(SAME_VALUE[VALUE[_highest(cards)]], cards)]
+def _by_rank_then_suit(
+    cards: Sequence[str],
+    hand: Sequence[str],
+    extreme: Callable[[Sequence[str]], str],
+    pick: Callable[..., str],
+) -> str:
+    """``pick(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` (``pick`` is ``max`` or
+    ``min``, ``extreme`` ``_highest`` or ``_lowest`` to match) with ``lengths`` the cards of
+    ``hand`` per suit: the suits are counted only when the extreme rank is tied."""
+    tied = [*filter(SAME_VALUE[VALUE[extreme(cards)]], cards)]
     if len(tied) == 1:
         return tied[0]
     lengths = _lengths(hand)
-    return max(tied, key=lambda c: (lengths[c[1]], c))
+    return pick(tied, key=lambda c: (lengths[c[1]], c))
+
+
+def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
+    """The highest card, of the longest suit when tied (``_by_rank_then_suit``)."""
+    return _by_rank_then_suit(cards, hand, _highest, max)
 
 
 def _low_shortest(cards: Sequence[str], hand: Sequence[str]) -> str:
-    """``min(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` with ``lengths`` the
-    cards of ``hand`` per suit: the suits are counted only when the lowest rank is tied."""
-    tied = [*filter(SAME_VALUE[VALUE[_lowest(cards)]], cards)]
-    if len(tied) == 1:
-        return tied[0]
-    lengths = _lengths(hand)
-    return min(tied, key=lambda c: (lengths[c[1]], c))
+    """The lowest card, of the shortest suit when tied (``_by_rank_then_suit``)."""
+    return _by_rank_then_suit(cards, hand, _lowest, min)
 
 
 def _lengths(hand: Sequence[str]) -> dict[str, int]:

@@ -30,7 +30,6 @@ and strength against ``normal`` and ``flat``: docs/BOTS.md.
 from __future__ import annotations
 
 from collections import Counter
-from math import tanh
 from typing import Any
 
 from ...cards import PAIRS_COUNTS
@@ -109,17 +108,10 @@ class MoonModel:
         own playout (``ToTheMoon.playout_maker``) with ``rollout_move`` for every seat, the
         result rated as ``reward`` rates it. The same value as ``sample``, ``play_unchecked``,
         ``rollout`` and ``reward`` in turn, without a game object."""
-        known = self._known
-        if known is None or known.view is not view:
-            known = self._knowledge(view)
+        known = self._knowledge(view)
         hands, deck = assignment(known, rng)
         piles = known.playout(hands, deck, MOVE_CODE[action], rollout_move)
-        # ``margin_reward(piles, seat, ROUND_MARGIN_SCALE)``, the same arithmetic: the
-        # seat's pile against the best other (piles are never negative).
-        seat: int = view["seat"]
-        mine = piles[seat]
-        piles[seat] = -1
-        return 0.5 + 0.5 * tanh((mine - max(piles)) / ROUND_MARGIN_SCALE)
+        return margin_reward(piles, view["seat"], ROUND_MARGIN_SCALE)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         scores: list[int] = game.score_sheet[scored_before]["scores"]

@@ -34,7 +34,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ...cards import PAIRS_COUNTS
@@ -72,17 +73,12 @@ class Knowledge:
     """The unseen cards that go to hands: the deck is the rest."""
     loose: int
     """The first other hand's share of the unseen cards (``shuffled``'s ``loose``)."""
-    makers: list[Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]] = field(
-        default_factory=list, compare=False, repr=False
-    )
-    """The game's world maker for this view (``ToTheMoon.world_maker``), once ``world`` has
-    made one: the search's playouts need none."""
 
-    def world(self, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
-        """The world of an assignment, built and checked by the game."""
-        if not self.makers:
-            self.makers.append(ToTheMoon.world_maker(self.view))
-        return self.makers[0](hands, deck)
+    @cached_property
+    def world(self) -> Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]:
+        """The game's world maker for this view (``ToTheMoon.world_maker``), made when a
+        world is first asked for: the search's playouts need none."""
+        return ToTheMoon.world_maker(self.view)
 
 
 def knowledge(view: View) -> Knowledge:

@@ -105,28 +105,17 @@ def rank_counts(ranks: Iterable[int]) -> list[int]:
     return counts
 
 
-_BUILDS: dict[int, list[str]] = {}
-_OTHERS: dict[int, list[str]] = {}
-
-
 def build_actions(ranks: int) -> list[str]:
-    """``build R`` for every rank in the mask ``ranks``, sorted (a shared list: do not edit
-    it). Worked out once per mask."""
-    actions = _BUILDS.get(ranks)
-    if actions is None:
-        actions = _BUILDS[ranks] = sorted(BUILD[r] for r in range(1, 11) if ranks & BIT[r])
-    return actions
+    """``build R`` for every rank in the mask ``ranks``, sorted (the game keeps one list per
+    mask: ``ToTheMoon.legal_actions``)."""
+    return sorted(BUILD[r] for r in RANKS_OF[ranks])
 
 
 def other_actions(trick_ranks: int, deck: bool) -> list[str]:
     """The legal actions other than builds, sorted, for a countdown holding the ranks of the
     mask ``trick_ranks`` (not empty) and a deck that is or is not empty (TM-7): ``test``,
     then bare ``withdraw`` on a one-card countdown, else ``withdraw R`` for each of its ranks
-    (a shared list: do not edit it)."""
-    key = 2 * trick_ranks + deck
-    actions = _OTHERS.get(key)
-    if actions is None:
-        ranks = [r for r in range(1, 11) if trick_ranks & BIT[r]]
-        withdraws = ["withdraw"] if len(ranks) == 1 else sorted(WITHDRAW[r] for r in ranks)
-        actions = _OTHERS[key] = (["test"] if deck else []) + withdraws
-    return actions
+    (the game keeps one list per mask and deck: ``ToTheMoon.legal_actions``)."""
+    ranks = RANKS_OF[trick_ranks]
+    withdraws = ["withdraw"] if len(ranks) == 1 else sorted(WITHDRAW[r] for r in ranks)
+    return (["test"] if deck else []) + withdraws
