@@ -117,6 +117,7 @@ WORLD_ERRORS: dict[str, str] = {
     "world-seen-hand": "Seat {seat}'s hand must be as the viewer sees it.",
     "world-void": "Seat {seat} showed it has no {suit} (QL-7).",
     "world-to-act": "The plays do not lead to the seat to act the view shows.",
+    "world-snack-playout": "A Snack deal is played out in a world built by from_view.",
 }
 """Why a world cannot be built (``WorldError.code``), in English."""
 

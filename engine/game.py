@@ -15,7 +15,7 @@ import copy
 import marshal
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, cast
 
 from .errors import IllegalActionError, WorldError
@@ -331,10 +331,17 @@ class Game(ABC):
         )
 
     def _finish(self) -> None:
-        """End the game: the best total wins, ties share (NV-14, TM-2, QL-8)."""
+        """End the game: the best total wins, ties share (``winners_of``)."""
         self.is_over = True
-        best = min(self._totals) if self.LOW_SCORE_WINS else max(self._totals)
-        self._winners = [seat for seat, total in enumerate(self._totals) if total == best]
+        self._winners = self.winners_of(self._totals)
+
+    @classmethod
+    def winners_of(cls, totals: Sequence[int]) -> list[int]:
+        """The seats that win a game ending with these totals: the best total wins, ties
+        share (NV-14, TM-2, QL-8). For a search's playout of a last round, which has the
+        round's scores but no game object to finish."""
+        best = min(totals) if cls.LOW_SCORE_WINS else max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
 
     # --- public API ----------------------------------------------------------------------
 

@@ -15,7 +15,14 @@ from engine.bots import levels
 from engine.bots.assign import Assignment, Group
 from engine.bots.quodlibet import hard
 from engine.bots.quodlibet.hard import MODEL, deal_reward
-from engine.bots.quodlibet.sample import TrickPlan, make_plan, sample_state, sample_world, voids
+from engine.bots.quodlibet.sample import (
+    TrickPlan,
+    make_plan,
+    sample_playout,
+    sample_state,
+    sample_world,
+    voids,
+)
 from engine.bots.quodlibet.snack_sample import POOL, SnackPlan
 from engine.cards import french_deck, rank_of, suit_of
 from engine.game import Game
@@ -472,26 +479,27 @@ def test_paired_search_halves_the_candidates_over_shared_worlds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Eight cards to lead and 48 playouts: three stages of 16 playouts, in which 8, then
-    4, then 2 candidates each play every world of the stage (each in its own copy)."""
+    4, then 2 candidates each play every world of the stage (each a playout of the same
+    draw of the unseen cards)."""
     game = new(5, contracts=["minus"], dealer=0)
     view = game.view(game.to_act)
     assert len(MODEL.candidates(view)) == 8
-    builds: list[int] = []
+    plays: list[int] = []
 
     def counting(view: dict[str, Any], rng: Rng) -> Any:
-        make = sample_world(view, rng)
-        builds.append(0)
+        playout = sample_playout(view, rng)
+        plays.append(0)
 
-        def build() -> Any:
-            builds[-1] += 1
-            return make()
+        def play(first: str, policy: Any) -> list[int]:
+            plays[-1] += 1
+            return playout(first, policy)
 
-        return build
+        return play
 
-    monkeypatch.setattr(hard, "sample_world", counting)
+    monkeypatch.setattr(hard, "sample_playout", counting)
     action = game.bot_action("hard", seed=2, iterations=48)
     assert action in game.legal_actions()
-    assert builds == [8] * 2 + [4] * 4 + [2] * 8
+    assert plays == [8] * 2 + [4] * 4 + [2] * 8
 
 
 def test_candidates_one_of_each_kind_of_action_the_seat_cannot_tell_apart() -> None:

@@ -316,6 +316,7 @@ def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     piles = [[] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)]
     Quodlibet.from_view(view, hands, piles)
     assert refused(lambda: Quodlibet.from_view(view, hands)) == "world-no-piles"
+    assert refused(lambda: Quodlibet.playout_maker(view)) == "world-snack-playout"
     fuller = [list(pile) for pile in piles]
     other = next(s for s in range(4) if s != seat and hands[s])
     fuller[next(i for i, pile in enumerate(piles) if pile)].append(hands[other][0])

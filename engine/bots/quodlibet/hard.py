@@ -40,11 +40,12 @@ import math
 import time
 
 from ...game import Game
+from ...games.quodlibet.game import Quodlibet
 from ...rng import Rng
 from .. import Level
 from ..search import Budget
-from .rollout import rollout_action
-from .sample import sample_state, sample_world
+from .rollout import card_policy, rollout_action
+from .sample import sample_playout, sample_state, sample_world
 from .world import View
 
 ITERATIONS = 800
@@ -88,21 +89,44 @@ class QuodlibetSearch:
 
 
 def deal_reward(game: Game, seat: int, scored_before: int) -> float:
-    """The result of the deal being searched for ``seat``, in [0, 1] (see the module)."""
+    """The result of the deal being searched for ``seat``, in [0, 1] (see the module), in
+    a world played to the deal's end."""
     if len(game.score_sheet) <= scored_before:
         return 0.5  # a rollout cut short: no news
     entry = game.score_sheet[scored_before]
-    scores: list[int] = entry["scores"]
-    totals = game.totals
-    others = [s for s in range(game.players) if s != seat]
+    deals: int = getattr(game, "deal_count", 1)
+    winners = game.winners if game.is_over else None
+    return deal_value(seat, entry["scores"], game.totals, entry["round"], deals, winners)
+
+
+def playout_reward(view: View, points: list[int]) -> float:
+    """``deal_reward`` of a playout of the game's own (``Quodlibet.playout_maker``), which
+    gives the deal's points only: the totals are the view's plus these, and the game is
+    over after its last deal (QL-6), won as ``Game.winners_of`` says (QL-8)."""
+    totals = [total + points[seat] for seat, total in enumerate(view["totals"])]
+    number: int = view["round"]
+    deals: int = view["deals"]
+    winners = Quodlibet.winners_of(totals) if number == deals else None
+    return deal_value(view["seat"], points, totals, number, deals, winners)
+
+
+def deal_value(
+    seat: int,
+    scores: list[int],
+    totals: list[int],
+    number: int,
+    deals: int,
+    winners: list[int] | None,
+) -> float:
+    """The reward of a deal (the module docstring) from its scores, the totals after it,
+    its number, the game's number of deals and, when it ended the game, the winners."""
+    others = [s for s in range(len(scores)) if s != seat]
     deal_margin = sum(scores[s] for s in others) / len(others) - scores[seat]
     race_margin = min(totals[s] for s in others) - totals[seat]
-    deals: int = getattr(game, "deal_count", 1)
-    weight = 1.0 if deals <= 1 else (entry["round"] - 1) / (deals - 1)
+    weight = 1.0 if deals <= 1 else (number - 1) / (deals - 1)
     margin = (1 - weight) * deal_margin + weight * race_margin
     value = 0.5 + 0.5 * math.tanh(margin / SCALE)
-    if game.is_over:
-        winners = game.winners
+    if winners is not None:
         won = 1 / len(winners) if seat in winners else 0.0
         value = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * value
     return value
@@ -124,12 +148,23 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
     steps = range(budget.max_rollout_steps)
     worlds = 0
+    # The contract each candidate's deal is played in (the one it chooses, while choosing).
+    contracts = [a.removeprefix("choose ") if a[0] == "c" else view["contract"] for a in legal]
     for stage in range(stages):
         share = max(1, budget.iterations // (stages * len(alive)))
         for _ in range(share):
             if deadline is not None and worlds and time.perf_counter() > deadline:
                 break
-            make = sample_world(view, rng)
+            playout = sample_playout(view, rng)
+            if playout is not None:  # a trick deal or the choice: the game's own playout
+                luck = rng.next_u64()
+                for index in alive:
+                    # The same rollout luck for every candidate.
+                    points = playout(legal[index], card_policy(contracts[index], Rng(luck)))
+                    total[index] += playout_reward(view, points)
+                worlds += 1
+                continue
+            make = sample_world(view, rng)  # Snack: a world object per candidate
             luck = rng.next_u64()
             for index in alive:
                 game = make()

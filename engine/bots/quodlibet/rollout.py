@@ -28,8 +28,10 @@ from ...games.quodlibet.contracts.base import TRICKS
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import SnackDeal
 from ...games.quodlibet.snack_rows import JACK
+from ...games.quodlibet.trick_playout import TrickPolicy
 from ...games.quodlibet.tricks_deal import HIGHER, PLAY_ACTION, TricksDeal
 from ...rng import Rng
+from ...tricks import Play
 from .normal import contract_badness, mode_for, penalty
 
 VALUE = {card: rank_value(card) for card in french_deck()}
@@ -62,64 +64,94 @@ def rollout_action(game: Game, rng: Rng) -> str:
         return snack_rollout(deal, rng)
     seat = deal.to_act
     assert seat is not None
-    if deal.blind:
-        return f"play @{rng.below(len(deal.hands[seat]))}"
-    # The trick contracts' card (``normal``'s modes, the module docstring), written out
-    # here rather than called: a rollout asks once per card. Every action is the game's
-    # own text (``PLAY_ACTION``: no string built, its hash kept).
     hand = deal.hands[seat]
+    if deal.blind:
+        return f"play @{rng.below(len(hand))}"
     trick = deal.trick
-    if trick:
-        suit: str = trick[0][1][1]
-        legal = [*filter(IN_SUIT[suit], hand)] or hand  # QL-7: follow suit
-        led: str | None = suit
-    else:
-        led = None
-        legal = hand
+    best = deal.best
+    winning = None if best is None else best[1]  # set once a card is led
+    legal = hand if winning is None else [*filter(IN_SUIT[winning[1]], hand)] or hand  # QL-7
     if len(legal) == 1:
         return PLAY_ACTION[legal[0]]
-    if rng.next_u64() < EXPLORE_BELOW:  # ``rng.random() < EXPLORE``, two steps fewer
-        return PLAY_ACTION[rng.choice(legal)]
-    contract = deal.contract
-    mode = MODES[contract][len(deal.tricks) + 1]
-    if led is None:  # leading
+    policy = card_policy(deal.contract, rng)
+    return PLAY_ACTION[policy(seat, legal, hand, deal.hands, trick, winning, len(deal.tricks) + 1)]
+
+
+def card_policy(contract: str, rng: Rng) -> TrickPolicy:
+    """The rollout's card play in ``contract`` with ``rng`` for its luck, as the
+    ``TrickPolicy`` of the game's playouts (``Quodlibet.playout_maker``), which ask it only
+    when there is more than one legal card: in Open Trousers a random position (QL-17),
+    else ``normal``'s modes (the module docstring). ``rollout_action`` asks it too."""
+    if contract in BLIND:
+
+        def position(
+            seat: int,
+            legal: list[str],
+            hand: list[str],
+            hands: list[list[str]],
+            trick: list[Play],
+            winning: str | None,
+            number: int,
+        ) -> str:
+            return legal[rng.below(len(legal))]  # ``legal`` is the hand as held
+
+        return position
+    modes = MODES[contract]
+    safe = SAFE[contract]
+    worst = COST_VALUE[contract]
+    same_cost = SAME_COST_VALUE[contract]
+    draw = rng.next_u64
+    explore_below = EXPLORE_BELOW
+    low = _LOW
+
+    def policy(
+        seat: int,
+        legal: list[str],
+        hand: list[str],
+        hands: list[list[str]],
+        trick: list[Play],
+        winning: str | None,
+        number: int,
+    ) -> str:
+        # ``normal``'s modes written out here rather than called: a rollout asks once per
+        # card with a choice.
+        if draw() < explore_below:  # ``rng.random() < EXPLORE``, two steps fewer
+            return rng.choice(legal)
+        mode = modes[number]
+        if winning is None:  # leading
+            if mode == "win":
+                return _top_longest(legal, hand)
+            if mode == "dump":
+                return max(legal, key=low)
+            return _low_shortest([*filter(safe, legal)] or legal, hand)
+        if legal[0][1] != winning[1]:  # void: nothing played can win (``winning`` is led)
+            if mode == "lose":
+                tied = [*filter(same_cost[worst[max(legal, key=worst.__getitem__)]], legal)]
+                if len(tied) == 1:
+                    return tied[0]
+                lengths = _lengths(hand)
+                return max(tied, key=lambda c: (-lengths[c[1]], c))
+            if mode == "dump":
+                return max(legal, key=low)
+            return _low_shortest(legal, hand)
         if mode == "win":
-            return PLAY_ACTION[_top_longest(legal, hand)]
+            beating = [*filter(BEATS[winning], legal)]  # ``legal`` is of the suit led
+            if not beating:
+                return min(legal, key=low)
+            cheapest = min(beating, key=low)
+            if len(trick) == 3 or _best_left(hands, trick, seat, cheapest):
+                return cheapest
+            return max(beating, key=low)
         if mode == "dump":
-            return PLAY_ACTION[max(legal, key=_LOW)]
-        safe = [*filter(SAFE[contract], legal)] or legal
-        return PLAY_ACTION[_low_shortest(safe, hand)]
-    if legal[0][1] != led:  # void: nothing played can win
-        if mode == "lose":
-            worst = COST_VALUE[contract]
-            top = worst[max(legal, key=worst.__getitem__)]
-            tied = [*filter(SAME_COST_VALUE[contract][top], legal)]
-            if len(tied) == 1:
-                return PLAY_ACTION[tied[0]]
-            lengths = _lengths(hand)
-            return PLAY_ACTION[max(tied, key=lambda c: (-lengths[c[1]], c))]
-        if mode == "dump":
-            return PLAY_ACTION[max(legal, key=_LOW)]
-        return PLAY_ACTION[_low_shortest(legal, hand)]
-    # The card winning the trick so far: the highest of the suit led (set: a card was led).
-    winning: str = deal.best[1]  # type: ignore[index]
-    last = len(trick) == 3
-    if mode == "win":
-        beating = [*filter(BEATS[winning], legal)]  # ``legal`` is of the suit led
-        if not beating:
-            return PLAY_ACTION[min(legal, key=_LOW)]
-        cheapest = min(beating, key=_LOW)
-        if last or _best_left(deal, seat, cheapest):
-            return PLAY_ACTION[cheapest]
-        return PLAY_ACTION[max(beating, key=_LOW)]
-    if mode == "dump":
-        return PLAY_ACTION[max(legal, key=_LOW)]
-    if mode == "save":
-        return PLAY_ACTION[min(legal, key=_LOW)]
-    under = [*filter(UNDER[winning], legal)]
-    if under:
-        return PLAY_ACTION[max(under, key=_LOW)]
-    return PLAY_ACTION[max(legal, key=_LOW) if last else min(legal, key=_LOW)]
+            return max(legal, key=low)
+        if mode == "save":
+            return min(legal, key=low)
+        under = [*filter(UNDER[winning], legal)]
+        if under:
+            return max(under, key=low)
+        return max(legal, key=low) if len(trick) == 3 else min(legal, key=low)
+
+    return policy
 
 
 MODES: dict[str, tuple[str, ...]] = {
@@ -146,6 +178,8 @@ IN_SUIT: dict[str, Callable[[str], bool]] = {
     for suit in SUITS
 }
 """Is a card of this suit."""
+BLIND = frozenset(name for name, rules in TRICK_CONTRACTS.items() if rules.visibility == "blind")
+"""The contracts played by position (Open Trousers, QL-17)."""
 SAFE: dict[str, Callable[[str], bool]] = {
     name: frozenset(card for card, cost in costs.items() if cost == 0).__contains__
     for name, costs in PENALTIES.items()
@@ -227,13 +261,13 @@ _LOW: Callable[[str], int] = {
 letter, C < D < H < S), for ``min``/``max`` written out in ``rollout_action``."""
 
 
-def _best_left(deal: TricksDeal, seat: int, card: str) -> bool:
+def _best_left(hands: list[list[str]], trick: list[Play], seat: int, card: str) -> bool:
     """No seat still to play to this trick holds a higher card of the suit."""
     suit, rank = card[1], VALUE[card]
-    played = {who for who, _ in deal.trick}
+    played = {who for who, _ in trick}
     return not any(
         c[1] == suit and VALUE[c] > rank
-        for other, hand in enumerate(deal.hands)
+        for other, hand in enumerate(hands)
         if other != seat and other not in played
         for c in hand
     )

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ...cards import SUITS, french_deck, suit_of
 from ...games.quodlibet.contracts import contract_for
-from ...games.quodlibet.game import Quodlibet
+from ...games.quodlibet.game import DealPlayout, Quodlibet
 from ...games.quodlibet.tricks_deal import plays_in_log
 from ...rng import Rng
 from ...tricks import Play
@@ -54,6 +54,9 @@ class TrickPlan:
     """This deal's cards so far, in play order."""
     blind: bool
     """Open Trousers: the viewer's own positions are what is unseen."""
+    playouts: Callable[[Sequence[Sequence[str]]], DealPlayout]
+    """The game's playouts of the rest of the deal for this view
+    (``Quodlibet.playout_maker``)."""
 
 
 Plan = TrickPlan | SnackPlan
@@ -91,6 +94,17 @@ def sample_world(view: View, rng: Rng) -> Callable[[], Quodlibet]:
         return lambda: build_snack(view, plan, filling)
     hands = _sample_hands(plan, rng)
     return lambda: Quodlibet.from_view(view, hands)
+
+
+def sample_playout(view: View, rng: Rng) -> DealPlayout | None:
+    """One draw of the unseen cards for ``view`` (the same draws as ``sample_world``), as
+    the game's playout of the rest of the deal in that world (``Quodlibet.playout_maker``:
+    ``playout(first, policy) -> points``, each call afresh from the same cards); None in
+    Snack, whose worlds ``sample_world`` builds."""
+    plan = _CACHE.get(view)
+    if isinstance(plan, SnackPlan):
+        return None
+    return plan.playouts(_sample_hands(plan, rng))
 
 
 def make_plan(view: View) -> Plan:
@@ -137,7 +151,8 @@ def _trick_plan(view: View) -> TrickPlan:
         for suit in SUITS
     ]
     sizes = [view["hand_sizes"][s] for s in unseen_seats]
-    return TrickPlan(known, unseen_seats, Assignment(groups, sizes), plays, blind)
+    playouts = Quodlibet.playout_maker(view)
+    return TrickPlan(known, unseen_seats, Assignment(groups, sizes), plays, blind, playouts)
 
 
 def _sample_hands(plan: TrickPlan, rng: Rng) -> list[list[str]]:

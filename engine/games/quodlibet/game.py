@@ -28,7 +28,7 @@ Decisions where RULES.md is silent, as a careful player would expect:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -48,7 +48,8 @@ from .contracts import (
 )
 from .deal import Deal
 from .snack import SnackDeal
-from .tricks_deal import TricksDeal, parse_play, plays_in_log
+from .trick_playout import TrickPolicy, play_deal
+from .tricks_deal import HAND_ORDER, TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -189,6 +190,9 @@ SUIT_CARDS: dict[str, frozenset[str]] = {
 
 _new = object.__new__
 
+DealPlayout = Callable[[str, TrickPolicy], list[int]]
+"""``playout(first, policy) -> points``: one playout of a deal (``Quodlibet.playout_maker``)."""
+
 _LAST_FACTS: list[WorldFacts] = []
 """The facts of the last view worlds were built from (one entry at most)."""
 
@@ -275,11 +279,7 @@ class Quodlibet(Game):
         if piles is not None:
             raise WorldError("world-piles-not-snack")
         facts = cls._world_facts(view, playout)
-        cards: set[str] = set()
-        for hand in hands:
-            cards.update(hand)
-        if len(cards) != facts.hand_cards or cards != facts.unplayed:
-            raise WorldError("world-not-the-deck", count=32)
+        held = cls._placed_hands(facts, hands)
         game: Quodlibet = cls.__new__(cls)
         # Attribute by attribute, never through ``game.__dict__``: an instance whose dict
         # has been asked for keeps a dict of its own, and every attribute read of it then
@@ -293,23 +293,107 @@ class Quodlibet(Game):
         rng.state = 0
         pattern = facts.deal
         if pattern is None:  # the dealer is choosing: the hands as dealt
+            game.dealt = held
+            return game
+        game.dealt = [[*hand, *cards] for hand, cards in zip(hands, facts.played_by, strict=True)]
+        game.deal = pattern.with_hands(held)
+        return game
+
+    @classmethod
+    def _placed_hands(cls, facts: WorldFacts, hands: Sequence[Sequence[str]]) -> list[list[str]]:
+        """``hands`` checked against the view of ``facts`` (``from_view``'s ``WorldError``),
+        as new lists: while the dealer chooses, the hands as dealt; in a deal, as the deal
+        holds them (sorted, QL-7, but in Open Trousers, QL-17)."""
+        if len(hands) != PLAYERS or list(map(len, hands)) != list(facts.view["hand_sizes"]):
+            raise WorldError("world-hand-sizes")
+        cards: set[str] = set()
+        for hand in hands:
+            cards.update(hand)
+        if len(cards) != facts.hand_cards or cards != facts.unplayed:
+            raise WorldError("world-not-the-deck", count=32)
+        pattern = facts.deal
+        if pattern is None:  # the dealer is choosing: the hands as dealt
             for other, seen, own in facts.seen:
                 if (sort_cards(hands[other]) if own else list(hands[other])) != seen:
                     raise WorldError("world-seen-hand", seat=other)
-            game.dealt = [list(hand) for hand in hands]
-            return game
-        deal = pattern.with_hands(hands)
+            return [list(hand) for hand in hands]
+        if pattern.blind:
+            held = [list(hand) for hand in hands]
+        else:
+            held = [sorted(hand, key=HAND_ORDER) for hand in hands]
         for other, seen, own in facts.seen:
-            if (deal.hands[other] if own else list(hands[other])) != seen:
+            if (held[other] if own else list(hands[other])) != seen:
                 raise WorldError("world-seen-hand", seat=other)
         for who, led in facts.voids:
             if not SUIT_CARDS[led].isdisjoint(hands[who]):
                 raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
         if not facts.to_act_agrees:
             raise WorldError("world-to-act")
-        game.dealt = [[*hand, *cards] for hand, cards in zip(hands, facts.played_by, strict=True)]
-        game.deal = deal
-        return game
+        return held
+
+    @classmethod
+    def playout_maker(
+        cls, view: Mapping[str, JSON]
+    ) -> Callable[[Sequence[Sequence[str]]], DealPlayout]:
+        """A search's playouts of the rest of this deal, for one view and many assignments
+        of the cards it does not show: a trick contract in play (QL-7) or the dealer's
+        choice before it (QL-5). ``maker(hands)`` checks ``hands`` (every seat's cards, as
+        for ``from_view``: the same ``WorldError``) and returns ``playout(first, policy)``,
+        which plays the legal action ``first`` for the seat to act (``choose NAME``, ``play
+        CARD`` or ``play @i``: nothing is checked again), then lets ``policy``
+        (``trick_playout.TrickPolicy``) choose every card with more than one to choose
+        from, to the end of the deal, and returns each seat's points for the deal (QL-8).
+
+        The same deal as ``from_view(view, hands)`` played with ``play_unchecked`` to its
+        end (Open Trousers' reshuffle after a choice, QL-17, is the world's: a generator
+        of seed 0), with the same points on its score sheet, without a game object
+        (``trick_playout.play_deal``). Every playout starts afresh from ``hands``: a paired
+        search plays each of its candidates in the same world. Snack (QL-20) is played in
+        worlds from ``from_view``: ``WorldError("world-snack-playout")``."""
+        cls._check_world_view(view)
+        if view["phase"] == "snack":
+            raise WorldError("world-snack-playout")
+        facts = cls._world_facts(view, True)
+        placed = cls._placed_hands
+        if facts.deal is None:
+            options = facts.state["options"]
+            plus_austrian: bool = options["plus_austrian"]
+            dealer: int = view["dealer"]
+            leader = dealer if options["dealer_leads"] else next_seat(dealer, PLAYERS)
+
+            def dealt(hands: Sequence[Sequence[str]]) -> DealPlayout:
+                as_dealt = placed(facts, hands)
+
+                def chosen(first: str, policy: TrickPolicy) -> list[int]:
+                    rules = contract_for(first.removeprefix("choose "), plus_austrian=plus_austrian)
+                    if rules.visibility == "blind":  # QL-17, as ``_begin`` reshuffles
+                        shuffle = Rng(0).shuffled
+                        held = [shuffle(hand) for hand in as_dealt]
+                    else:
+                        held = [sorted(hand, key=HAND_ORDER) for hand in as_dealt]
+                    hand = held[leader]
+                    card = policy(leader, hand, hand, held, [], None, 1)
+                    return play_deal(rules, held, (), (), leader, card, policy)
+
+                return chosen
+
+            return dealt
+        deal = facts.deal
+        rules, trick, tricks = deal.rules, deal.trick, deal.tricks
+        seat: int = view["to_act"]
+
+        def world(hands: Sequence[Sequence[str]]) -> DealPlayout:
+            held = placed(facts, hands)
+
+            def playout(first: str, policy: TrickPolicy) -> list[int]:
+                own = [*map(list.copy, held)]
+                target = first[5:]  # ``play CARD`` or ``play @i``
+                card = own[seat][int(target[1:])] if target[0] == "@" else target
+                return play_deal(rules, own, trick, tricks, seat, card, policy)
+
+            return playout
+
+        return world
 
     @classmethod
     def _world_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
