@@ -26,11 +26,21 @@ class Bribe(Contract):
         for number, trick in enumerate(tricks, start=1):
             winner = trick.winner
             lines.append((winner, 30, "ql-took-the-trick", {}, number))
-            lowest = min(RANK[card[0]] for _, card in trick.plays)
-            low = [(seat, card) for seat, card in trick.plays if RANK[card[0]] == lowest]
+            # The plays of the lowest rank, in play order (one pass: a search scores
+            # thousands of deals).
+            lowest = 8
+            low: list[tuple[int, str]] = []
+            for play in trick.plays:
+                rank = RANK[play[1][0]]
+                if rank < lowest:
+                    lowest, low = rank, [play]
+                elif rank == lowest:
+                    low.append(play)
+            took_lowest = False
             for seat, card in low:
                 params: dict[str, object] = {"rank": card[0], "suit": card[1]}
                 lines.append((seat, 20, "ql-lowest-card", params, number))
-            if any(seat == winner for seat, _ in low):
+                took_lowest = took_lowest or seat == winner
+            if took_lowest:
                 lines.append((winner, 100, "ql-won-with-lowest", {}, number))
         return lines

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....cards import rank_of
 from ....tricks import Trick
 from .base import Contract, Line
 
@@ -14,7 +13,7 @@ LOW_HEARTS = "789T"
 
 def heart_points(card: str) -> int:
     """The low hearts cost more than the high ones (QL-14)."""
-    return 20 if rank_of(card) in LOW_HEARTS else 10
+    return 20 if card[0] in LOW_HEARTS else 10  # the rank letter (``cards.rank_of``)
 
 
 class NoHearts(Contract):
@@ -26,10 +25,13 @@ class NoHearts(Contract):
         lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
             hearts = [card for _, card in trick.plays if card[1] == "H"]
+            if not hearts:
+                continue
+            winner = trick.winner
             if len(hearts) == len(trick.plays):
-                lines.append((trick.winner, 100, "ql-hearts-only", {}, number))
+                lines.append((winner, 100, "ql-hearts-only", {}, number))
                 continue
             for card in hearts:
                 params: dict[str, object] = {"rank": card[0], "suit": card[1]}
-                lines.append((trick.winner, heart_points(card), "ql-took-card", params, number))
+                lines.append((winner, heart_points(card), "ql-took-card", params, number))
         return lines

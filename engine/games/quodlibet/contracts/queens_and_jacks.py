@@ -21,12 +21,17 @@ class QueensAndJacks(Contract):
         lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
             winner = trick.winner
-            ranks = [card[0] for _, card in trick.plays]
+            queen = jack = False
             for _, card in trick.plays:
-                points = POINTS_BY_RANK.get(card[0])
-                if points:
-                    params: dict[str, object] = {"rank": card[0], "suit": card[1]}
-                    lines.append((winner, points, "ql-took-card", params, number))
-            if "Q" in ranks and "J" in ranks:
+                rank = card[0]
+                if rank == "Q":
+                    queen = True
+                elif rank == "J":
+                    jack = True
+                else:
+                    continue
+                params: dict[str, object] = {"rank": rank, "suit": card[1]}
+                lines.append((winner, POINTS_BY_RANK[rank], "ql-took-card", params, number))
+            if queen and jack:
                 lines.append((winner, 100, "ql-queen-and-jack", {}, number))
         return lines

@@ -21,9 +21,12 @@ class RedRuffians(Contract):
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
-            cards = [card for _, card in trick.plays]
-            king = KING_OF_HEARTS in cards
-            queen = QUEEN_OF_DIAMONDS in cards
+            king = queen = False
+            for _, card in trick.plays:
+                if card == KING_OF_HEARTS:
+                    king = True
+                elif card == QUEEN_OF_DIAMONDS:
+                    queen = True
             if king and queen:
                 lines.append((trick.winner, 100, "ql-king-and-queen", {}, number))
             elif king:
