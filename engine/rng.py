@@ -21,6 +21,13 @@ _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(257))
 """``below(n)`` rejects draws at or above ``_LIMITS[n]`` (the largest multiple of ``n``)."""
 
 
+def below_limit(n: int) -> int:
+    """``Rng.below(n)`` draws again while its value is at or above this (the largest
+    multiple of ``n`` up to 2**64), then gives ``value % n``: how a loop that takes its
+    values ahead (``next_u64s``) makes the same pick as ``below`` or ``choice``."""
+    return _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
+
+
 def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

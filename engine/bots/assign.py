@@ -64,6 +64,11 @@ Caps = tuple[int, ...]
 Split = tuple[int, ...]
 Cut = tuple[int, int, int]
 """``(slot, start, end)``: ``cards[start:end]`` of a group's shuffled cards go to ``slot``."""
+Step = tuple[list[int], list[tuple[Cut, ...]], list["Step | None"], list["Caps"], int]
+"""A group's table as ``Assignment.sample`` reads it: the running totals of the ways of
+its splits, each split's cuts, the next group's ``Step`` after each split (None until a
+sample first takes that split, and after the last group), the room each split leaves, and
+the total of the ways."""
 
 _CUTS: dict[Split, tuple[Cut, ...]] = {}
 """``_cuts`` by split, kept (the same few hundred splits come back decision after decision)."""
@@ -104,6 +109,8 @@ class Assignment:
         """By group index and the slots' room left: the group's possible splits (in
         ``_splits`` order, those with any way), the running totals of their ways, and the
         room each leaves to the next group."""
+        self._first: Step | None = None
+        """The first group's ``Step`` (``_step``), made at the first ``sample``."""
         total_cards = sum(len(group.cards) for group in self._groups)
         self.ways = self._count(0, self._sizes) if total_cards == sum(self._sizes) else 0
         """How many complete fillings respect the bars (0: none, the view is inconsistent)."""
@@ -112,20 +119,38 @@ class Assignment:
         """One filling, uniformly among the ``ways``: the cards of each slot. Group by
         group (in ``_groups`` order), a split is picked with probability proportional to its
         ways and the group's cards, shuffled, are cut into the slots by it."""
-        if self.ways == 0:
-            raise ValueError("no way to place the unseen cards")
+        step = self._first
+        if step is None:
+            if self.ways == 0:
+                raise ValueError("no way to place the unseen cards")
+            if not self._groups:  # nothing unseen
+                return [[] for _ in self._sizes]
+            step = self._first = self._step(0, self._sizes)
         slots: list[list[str]] = [[] for _ in self._sizes]
-        table = self._table
-        caps = self._sizes
+        below = rng.below
+        last = len(self._groups) - 1
         for index, group in enumerate(self._groups):
-            cumulative, splits, rests = table[(index, caps)]
-            pick = bisect_right(cumulative, below_big(rng, cumulative[-1]))
-            split = splits[pick]
-            caps = rests[pick]
+            cumulative, cuts, after, rests, total = step
+            # ``below_big(rng, total)``, with ``rng.below`` called directly when it can be.
+            drawn = below(total) if total <= _U64 else below_big(rng, total)
+            pick = bisect_right(cumulative, drawn)
             cards = rng.shuffled(group.cards)
-            for slot, start, end in _CUTS.get(split) or _cuts(split):
+            for slot, start, end in cuts[pick]:
                 slots[slot] += cards[start:end]
+            if index < last:
+                following = after[pick]
+                if following is None:
+                    following = after[pick] = self._step(index + 1, rests[pick])
+                step = following
         return slots
+
+    def _step(self, index: int, caps: Caps) -> Step:
+        """The table of group ``index`` with ``caps`` room left (``_count``'s) as ``sample``
+        reads it (a ``Step``), made when a sample first reaches it: after that a sample
+        follows the ``Step`` links and looks nothing up by key."""
+        cumulative, splits, rests = self._table[(index, caps)]
+        cuts = [_CUTS.get(split) or _cuts(split) for split in splits]
+        return (cumulative, cuts, [None] * len(splits), rests, cumulative[-1])
 
     def _count(self, index: int, caps: Caps) -> int:
         last = len(self._groups) - 1

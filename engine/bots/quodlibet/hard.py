@@ -38,13 +38,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from ...game import Game
 from ...games.quodlibet.game import Quodlibet
 from ...rng import Rng
 from .. import Level
 from ..search import Budget
-from .rollout import card_policy, rollout_action
+from .rollout import playout_policies, rollout_action
 from .sample import sample_playout, sample_state, sample_world
 from .world import View
 
@@ -94,42 +95,44 @@ def deal_reward(game: Game, seat: int, scored_before: int) -> float:
     if len(game.score_sheet) <= scored_before:
         return 0.5  # a rollout cut short: no news
     entry = game.score_sheet[scored_before]
+    scores: list[int] = entry["scores"]
+    before = [total - points for total, points in zip(game.totals, scores, strict=True)]
     deals: int = getattr(game, "deal_count", 1)
-    winners = game.winners if game.is_over else None
-    return deal_value(seat, entry["scores"], game.totals, entry["round"], deals, winners)
+    return deal_rater(seat, before, entry["round"], deals)(scores)
 
 
-def playout_reward(view: View, points: list[int]) -> float:
-    """``deal_reward`` of a playout of the game's own (``Quodlibet.playout_maker``), which
-    gives the deal's points only: the totals are the view's plus these, and the game is
-    over after its last deal (QL-6), won as ``Game.winners_of`` says (QL-8)."""
-    totals = [total + points[seat] for seat, total in enumerate(view["totals"])]
-    number: int = view["round"]
-    deals: int = view["deals"]
-    winners = Quodlibet.winners_of(totals) if number == deals else None
-    return deal_value(view["seat"], points, totals, number, deals, winners)
-
-
-def deal_value(
-    seat: int,
-    scores: list[int],
-    totals: list[int],
-    number: int,
-    deals: int,
-    winners: list[int] | None,
-) -> float:
-    """The reward of a deal (the module docstring) from its scores, the totals after it,
-    its number, the game's number of deals and, when it ended the game, the winners."""
-    others = [s for s in range(len(scores)) if s != seat]
-    deal_margin = sum(scores[s] for s in others) / len(others) - scores[seat]
-    race_margin = min(totals[s] for s in others) - totals[seat]
+def deal_rater(
+    seat: int, totals: list[int], number: int, deals: int
+) -> Callable[[list[int]], float]:
+    """``rate(scores)``: the reward for ``seat`` (the module docstring) of deal ``number``
+    of ``deals`` scoring ``scores`` (penalty points, QL-8) on top of ``totals``; after the
+    last deal (QL-6) the game is won as ``Game.winners_of`` says. Worked out once per
+    search: a playout of the game's own (``Quodlibet.playout_maker``) gives the deal's
+    points, and the search rates hundreds."""
+    first, second, third = [other for other in range(len(totals)) if other != seat]
     weight = 1.0 if deals <= 1 else (number - 1) / (deals - 1)
-    margin = (1 - weight) * deal_margin + weight * race_margin
-    value = 0.5 + 0.5 * math.tanh(margin / SCALE)
-    if winners is not None:
-        won = 1 / len(winners) if seat in winners else 0.0
-        value = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * value
-    return value
+    keep = 1 - weight
+    last = number >= deals
+    tanh = math.tanh
+
+    def rate(scores: list[int]) -> float:
+        own = totals[seat] + scores[seat]
+        deal_margin = (scores[first] + scores[second] + scores[third]) / 3 - scores[seat]
+        best = min(
+            totals[first] + scores[first],
+            totals[second] + scores[second],
+            totals[third] + scores[third],
+        )
+        margin = keep * deal_margin + weight * (best - own)
+        value = 0.5 + 0.5 * tanh(margin / SCALE)
+        if last:
+            after = [total + points for total, points in zip(totals, scores, strict=True)]
+            winners = Quodlibet.winners_of(after)
+            won = 1 / len(winners) if seat in winners else 0.0
+            value = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * value
+        return value
+
+    return rate
 
 
 def paired_search(view: View, rng: Rng, budget: Budget) -> str:
@@ -150,6 +153,11 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
     worlds = 0
     # The contract each candidate's deal is played in (the one it chooses, while choosing).
     contracts = [a.removeprefix("choose ") if a[0] == "c" else view["contract"] for a in legal]
+    rate = deal_rater(seat, view["totals"], view["round"], view["deals"])
+    # The rollout policy of each candidate's contract, restarted per playout (not Snack's:
+    # its worlds are played by ``rollout_action``).
+    policies = {c: playout_policies(c) for c in contracts if view["phase"] != "snack"}
+    starts = [policies.get(contract) for contract in contracts]
     for stage in range(stages):
         share = max(1, budget.iterations // (stages * len(alive)))
         for _ in range(share):
@@ -160,8 +168,8 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
                 luck = rng.next_u64()
                 for index in alive:
                     # The same rollout luck for every candidate.
-                    points = playout(legal[index], card_policy(contracts[index], Rng(luck)))
-                    total[index] += playout_reward(view, points)
+                    points = playout(legal[index], starts[index](luck))  # type: ignore[misc]
+                    total[index] += rate(points)
                 worlds += 1
                 continue
             make = sample_world(view, rng)  # Snack: a world object per candidate

@@ -9,7 +9,9 @@ thousands of times per decision. The world is a guess, so looking at it is no pe
   ``save``; ``engine/bots/quodlibet/normal.py``) on the seat's own hand, except that "is this the
   best card left in the suit" looks at the sampled hands. A little randomness
   (``EXPLORE``) keeps the rollouts from all following one script, so the search sees the
-  spread of outcomes a real table gives.
+  spread of outcomes a real table gives. ``card_policy`` plays them on masks of card ints
+  (``card_bits``), as the game's playouts ask (``Quodlibet.playout_maker``);
+  ``rollout_action`` asks it for one card of a world.
 * Open Trousers (QL-17): a random position, as a real player can do no better.
 * Snack (QL-22): play the card that keeps the most of one's own cards playable and opens
   the fewest ends for cards one does not hold; take a random pile (piles are face down).
@@ -18,27 +20,39 @@ thousands of times per decision. The world is a guess, so looking at it is no pe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import cast
 
-from ...cards import FRENCH_RANKS, SUITS, french_deck, rank_value
+from ...cards import FRENCH_RANKS, french_deck
 from ...game import Game
+from ...games.quodlibet.card_bits import (
+    CARD,
+    HIGHER_MASK,
+    INDEX,
+    LOWER_MASK,
+    SUIT_MASK,
+    VALUE_MASK,
+    ints_in_hand_order,
+    mask_of,
+)
 from ...games.quodlibet.contracts import TRICK_CONTRACTS
 from ...games.quodlibet.contracts.base import TRICKS
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import SnackDeal
 from ...games.quodlibet.snack_rows import JACK
-from ...games.quodlibet.trick_playout import TrickPolicy
-from ...games.quodlibet.tricks_deal import HIGHER, PLAY_ACTION, TricksDeal
-from ...rng import Rng
-from ...tricks import Play
+from ...games.quodlibet.trick_playout import PositionPolicy, TrickPolicy
+from ...games.quodlibet.tricks_deal import PLAY_ACTION, TricksDeal
+from ...rng import Rng, below_limit
 from .normal import contract_badness, mode_for, penalty
-
-VALUE = {card: rank_value(card) for card in french_deck()}
-"""Rank values by card code, looked up rather than computed: rollouts play thousands."""
 
 EXPLORE = 0.1
 """Share of rollout card plays made at random among the legal cards."""
+
+AHEAD = 16
+"""Values a rollout's policy takes from its generator at a time (``card_policy``): about
+what one deal's playout uses."""
+LIMITS = tuple(below_limit(count) for count in range(TRICKS + 1))
+"""``below_limit`` by number of cards to choose from."""
 
 _TOP, _BOTTOM = EXPLORE.as_integer_ratio()  # the float exactly
 EXPLORE_BELOW = -(-_TOP * 2**53 // _BOTTOM) << 11
@@ -64,92 +78,142 @@ def rollout_action(game: Game, rng: Rng) -> str:
         return snack_rollout(deal, rng)
     seat = deal.to_act
     assert seat is not None
-    hand = deal.hands[seat]
     if deal.blind:
-        return f"play @{rng.below(len(hand))}"
-    trick = deal.trick
+        return f"play @{rng.below(len(deal.hands[seat]))}"
+    mask = mask_of(deal.hands[seat])
     best = deal.best
-    winning = None if best is None else best[1]  # set once a card is led
-    legal = hand if winning is None else [*filter(IN_SUIT[winning[1]], hand)] or hand  # QL-7
-    if len(legal) == 1:
-        return PLAY_ACTION[legal[0]]
-    policy = card_policy(deal.contract, rng)
-    return PLAY_ACTION[policy(seat, legal, hand, deal.hands, trick, winning, len(deal.tricks) + 1)]
+    winning = -1 if best is None else INDEX[best[1]]  # set once a card is led
+    legal = mask if winning < 0 else mask & SUIT_MASK[winning & 3] or mask  # QL-7
+    if not legal & (legal - 1):  # one card
+        return PLAY_ACTION[CARD[legal.bit_length() - 1]]
+    hands = [mask_of(cards) for cards in deal.hands]
+    policy: TrickPolicy = card_policy(deal.contract, rng, 1)  # type: ignore[assignment]
+    card = policy(seat, legal, mask, hands, len(deal.trick), winning, len(deal.tricks) + 1)
+    return PLAY_ACTION[CARD[card]]
 
 
-def card_policy(contract: str, rng: Rng) -> TrickPolicy:
-    """The rollout's card play in ``contract`` with ``rng`` for its luck, as the
-    ``TrickPolicy`` of the game's playouts (``Quodlibet.playout_maker``), which ask it only
-    when there is more than one legal card: in Open Trousers a random position (QL-17),
-    else ``normal``'s modes (the module docstring). ``rollout_action`` asks it too."""
+def card_policy(contract: str, rng: Rng, ahead: int = AHEAD) -> TrickPolicy | PositionPolicy:
+    """The rollout's card play in ``contract`` with ``rng`` for its luck, as the policy of
+    the game's playouts (``Quodlibet.playout_maker``), which ask it only when there is more
+    than one card to choose from: in Open Trousers a random position (``rng.below``,
+    QL-17), else ``normal``'s modes (the module docstring) on masks of card ints
+    (``card_bits``). ``rollout_action`` asks it too.
+
+    The policy takes ``rng``'s values ``ahead`` at a time (``next_u64s``) and uses them one
+    by one in order: the same values for the same tests and picks as ``next_u64`` and
+    ``choice`` would give, a list's ``pop`` per value rather than a method of the
+    generator, but ``rng`` is moved on past the values of the last batch (a rollout's own
+    generator, dropped afterwards; ``rollout_action``, whose generator goes on, takes one
+    at a time)."""
     if contract in BLIND:
+        return rng.below
+    return _card_policy(contract, rng, ahead, [])
 
-        def position(
-            seat: int,
-            legal: list[str],
-            hand: list[str],
-            hands: list[list[str]],
-            trick: list[Play],
-            winning: str | None,
-            number: int,
-        ) -> str:
-            return legal[rng.below(len(legal))]  # ``legal`` is the hand as held
 
-        return position
+def playout_policies(contract: str) -> Callable[[int], TrickPolicy | PositionPolicy]:
+    """``start(luck)``: the policy ``card_policy(contract, Rng(luck))`` for one playout, the
+    same policy every time, its generator set back to ``Rng(luck)``'s state and the values
+    it took ahead dropped: a search plays hundreds of playouts per decision, and each new
+    policy would cost a generator and a closure."""
+    if contract in BLIND:
+        return lambda luck: Rng(luck).below
+    rng = Rng(0)
+    values: list[int] = []
+    policy = _card_policy(contract, rng, AHEAD, values)
+
+    def start(luck: int) -> TrickPolicy:
+        rng.state = luck  # as ``Rng(luck)`` (``luck`` is a 64-bit value)
+        values.clear()
+        return policy
+
+    return start
+
+
+def _card_policy(contract: str, rng: Rng, ahead: int, values: list[int]) -> TrickPolicy:
+    """``card_policy`` in a trick contract played by sight, taking ``rng``'s values into
+    ``values`` (empty to start with)."""
     modes = MODES[contract]
     safe = SAFE[contract]
-    worst = COST_VALUE[contract]
-    same_cost = SAME_COST_VALUE[contract]
-    draw = rng.next_u64
+    costly = COSTLY[contract]
     explore_below = EXPLORE_BELOW
-    low = _LOW
+    suit_mask = SUIT_MASK
+    value_mask = VALUE_MASK
+    higher_mask = HIGHER_MASK
+    lower_mask = LOWER_MASK
+    pop = values.pop  # ``rng``'s next values taken ahead, the next one last
+    extend = values.extend
+    take = rng.next_u64s
+
+    def explore(legal: int) -> int:
+        """``rng.choice`` of the cards of ``legal`` as listed (QL-7: in hand order)."""
+        cards = ints_in_hand_order(legal)
+        count = len(cards)
+        limit = LIMITS[count]
+        while True:
+            if not values:
+                extend(reversed(take(ahead)))
+            value = pop()
+            if value < limit:  # ``below``'s rejection: about once in 2**61 draws
+                return cards[value % count]
 
     def policy(
-        seat: int,
-        legal: list[str],
-        hand: list[str],
-        hands: list[list[str]],
-        trick: list[Play],
-        winning: str | None,
-        number: int,
-    ) -> str:
+        seat: int, legal: int, hand: int, hands: list[int], length: int, winning: int, number: int
+    ) -> int:
         # ``normal``'s modes written out here rather than called: a rollout asks once per
-        # card with a choice.
-        if draw() < explore_below:  # ``rng.random() < EXPLORE``, two steps fewer
-            return rng.choice(legal)
+        # card with a choice. Masks (``card_bits``): the top bit is the highest card of a
+        # suit, or of a rank and then suit letter across suits (``max`` by ``LOW_KEY``).
+        if not values:
+            extend(reversed(take(ahead)))
+        if pop() < explore_below:  # ``rng.random() < EXPLORE``, two steps fewer
+            return explore(legal)
         mode = modes[number]
-        if winning is None:  # leading
-            if mode == "win":
-                return _top_longest(legal, hand)
+        if winning < 0:  # leading
+            if mode == "win":  # the highest card, of the longest suit when tied
+                card = legal.bit_length() - 1
+                tied = legal & value_mask[card >> 2]
+                return card if not tied & (tied - 1) else _by_length(tied, hand, 4, True)
             if mode == "dump":
-                return max(legal, key=low)
-            return _low_shortest([*filter(safe, legal)] or legal, hand)
-        if legal[0][1] != winning[1]:  # void: nothing played can win (``winning`` is led)
-            if mode == "lose":
-                tied = [*filter(same_cost[worst[max(legal, key=worst.__getitem__)]], legal)]
-                if len(tied) == 1:
-                    return tied[0]
-                lengths = _lengths(hand)
-                return max(tied, key=lambda c: (-lengths[c[1]], c))
+                return legal.bit_length() - 1
+            cards = legal & safe or legal
+        elif not legal & suit_mask[winning & 3]:  # void: nothing played can win
+            if mode == "lose":  # the costliest card, then the highest, of the shortest suit
+                for cards in costly:
+                    cards &= legal
+                    if cards:
+                        tied = cards & value_mask[(cards.bit_length() - 1) >> 2]
+                        if not tied & (tied - 1):
+                            return tied.bit_length() - 1
+                        return _by_length(tied, hand, -4, True)
             if mode == "dump":
-                return max(legal, key=low)
-            return _low_shortest(legal, hand)
-        if mode == "win":
-            beating = [*filter(BEATS[winning], legal)]  # ``legal`` is of the suit led
+                return legal.bit_length() - 1
+            cards = legal
+        # ``legal`` is of the suit led, and so is ``winning``.
+        elif mode == "win":
+            beating = legal & higher_mask[winning]
             if not beating:
-                return min(legal, key=low)
-            cheapest = min(beating, key=low)
-            if len(trick) == 3 or _best_left(hands, trick, seat, cheapest):
+                return (legal & -legal).bit_length() - 1
+            cheapest = (beating & -beating).bit_length() - 1
+            if length == 3:
                 return cheapest
-            return max(beating, key=low)
-        if mode == "dump":
-            return max(legal, key=low)
-        if mode == "save":
-            return min(legal, key=low)
-        under = [*filter(UNDER[winning], legal)]
-        if under:
-            return max(under, key=low)
-        return max(legal, key=low) if len(trick) == 3 else min(legal, key=low)
+            # The cheapest card that beats it, if no seat still to play (the next ``3 -
+            # length``, 1 or 2 seats) holds a higher card of the suit; else the highest.
+            over = higher_mask[cheapest]
+            if hands[(seat + 1) & 3] & over or (length == 1 and hands[(seat + 2) & 3] & over):
+                return beating.bit_length() - 1
+            return cheapest
+        elif mode == "dump":
+            return legal.bit_length() - 1
+        elif mode == "save":
+            return (legal & -legal).bit_length() - 1
+        else:
+            under = legal & lower_mask[winning]
+            if under:
+                return under.bit_length() - 1
+            return legal.bit_length() - 1 if length == 3 else (legal & -legal).bit_length() - 1
+        # The lowest card of ``cards``, of the shortest suit when tied.
+        card = (cards & -cards).bit_length() - 1
+        tied = cards & value_mask[card >> 2]
+        return card if not tied & (tied - 1) else _by_length(tied, hand, 4, False)
 
     return policy
 
@@ -164,113 +228,40 @@ PENALTIES: dict[str, dict[str, int]] = {
 }
 """``penalty(contract, card)`` by contract, then card."""
 
-COST_VALUE: dict[str, dict[str, int]] = {
-    name: {card: 16 * costs[card] + VALUE[card] for card in french_deck()}
-    for name, costs in PENALTIES.items()
-}
-"""``(penalty, rank value)`` as one number that orders the same (rank values are 0..7)."""
-
-# Membership tests of card sets, made once, for ``filter`` (a list comprehension is a
-# function made and called per use on CPython 3.11; ``filter`` with a set's ``__contains__``
-# keeps the same cards in the same order at C speed).
-IN_SUIT: dict[str, Callable[[str], bool]] = {
-    suit: frozenset(card for card in french_deck() if card[1] == suit).__contains__
-    for suit in SUITS
-}
-"""Is a card of this suit."""
 BLIND = frozenset(name for name, rules in TRICK_CONTRACTS.items() if rules.visibility == "blind")
 """The contracts played by position (Open Trousers, QL-17)."""
-SAFE: dict[str, Callable[[str], bool]] = {
-    name: frozenset(card for card, cost in costs.items() if cost == 0).__contains__
+SAFE: dict[str, int] = {
+    name: mask_of(card for card, cost in costs.items() if cost == 0)
     for name, costs in PENALTIES.items()
 }
-"""Costs nothing in this contract (``penalty`` 0)."""
-BEATS: dict[str, Callable[[str], bool]] = {
-    card: HIGHER[card].__contains__ for card in french_deck()
-}
-"""Beats this card: a higher card of its suit (the game's ``HIGHER``, QL-7)."""
-UNDER: dict[str, Callable[[str], bool]] = {
-    card: frozenset(
-        other for other in french_deck() if other[1] == card[1] and VALUE[other] < VALUE[card]
-    ).__contains__
-    for card in french_deck()
-}
-"""A lower card of this card's suit."""
-SAME_VALUE: dict[int, Callable[[str], bool]] = {
-    value: frozenset(card for card in french_deck() if VALUE[card] == value).__contains__
-    for value in set(VALUE.values())
-}
-"""Of this rank value."""
-SAME_COST_VALUE: dict[str, dict[int, Callable[[str], bool]]] = {
-    name: {
-        number: frozenset(card for card in french_deck() if worst[card] == number).__contains__
-        for number in set(worst.values())
-    }
-    for name, worst in COST_VALUE.items()
-}
-"""By contract: of this ``COST_VALUE`` (the same penalty and rank value)."""
-
-
-def _by_rank_then_suit(
-    cards: Sequence[str],
-    hand: Sequence[str],
-    extreme: Callable[[Sequence[str]], str],
-    pick: Callable[..., str],
-) -> str:
-    """``pick(cards, key=lambda c: (VALUE[c], lengths[c[1]], c))`` (``pick`` is ``max`` or
-    ``min``, ``extreme`` ``_highest`` or ``_lowest`` to match) with ``lengths`` the cards of
-    ``hand`` per suit: the suits are counted only when the extreme rank is tied."""
-    tied = [*filter(SAME_VALUE[VALUE[extreme(cards)]], cards)]
-    if len(tied) == 1:
-        return tied[0]
-    lengths = _lengths(hand)
-    return pick(tied, key=lambda c: (lengths[c[1]], c))
-
-
-def _top_longest(cards: Sequence[str], hand: Sequence[str]) -> str:
-    """The highest card, of the longest suit when tied (``_by_rank_then_suit``)."""
-    return _by_rank_then_suit(cards, hand, _highest, max)
-
-
-def _low_shortest(cards: Sequence[str], hand: Sequence[str]) -> str:
-    """The lowest card, of the shortest suit when tied (``_by_rank_then_suit``)."""
-    return _by_rank_then_suit(cards, hand, _lowest, min)
-
-
-def _lengths(hand: Sequence[str]) -> dict[str, int]:
-    """Cards held per suit."""
-    lengths = dict.fromkeys(SUITS, 0)
-    for card in hand:
-        lengths[card[1]] += 1
-    return lengths
-
-
-def _lowest(cards: Sequence[str]) -> str:
-    return min(cards, key=_LOW)
-
-
-def _highest(cards: Sequence[str]) -> str:
-    return max(cards, key=_LOW)
-
-
-LOW_KEY: dict[str, tuple[int, str]] = {card: (VALUE[card], card) for card in french_deck()}
-_LOW: Callable[[str], int] = {
-    card: 4 * VALUE[card] + "CDHS".index(card[1]) for card in french_deck()
-}.__getitem__
-"""``LOW_KEY`` as one number that orders the same (within a rank the code orders by suit
-letter, C < D < H < S), for ``min``/``max`` written out in ``rollout_action``."""
-
-
-def _best_left(hands: list[list[str]], trick: list[Play], seat: int, card: str) -> bool:
-    """No seat still to play to this trick holds a higher card of the suit."""
-    suit, rank = card[1], VALUE[card]
-    played = {who for who, _ in trick}
-    return not any(
-        c[1] == suit and VALUE[c] > rank
-        for other, hand in enumerate(hands)
-        if other != seat and other not in played
-        for c in hand
+"""The cards that cost nothing in a contract (``penalty`` 0), as a mask."""
+COSTLY: dict[str, tuple[int, ...]] = {
+    name: tuple(
+        mask_of(card for card, cost in costs.items() if cost == level)
+        for level in sorted(set(costs.values()), reverse=True)
     )
+    for name, costs in PENALTIES.items()
+}
+"""A contract's cards by ``penalty``, as masks, the costliest first: the card to shed when
+void (``normal``'s most costly, then highest, card) is the highest of the first that meets
+the cards held."""
+
+
+def _by_length(tied: int, hand: int, weight: int, highest: bool) -> int:
+    """Of ``tied`` (cards of one rank), the card whose ``weight * length + suit`` is the
+    highest (or the lowest), ``length`` being the cards ``hand`` holds of its suit: with
+    ``weight`` 4, by suit length and then suit letter, with -4 the shortest suit first."""
+    best = -1
+    best_key = 0
+    while tied:
+        low = tied & -tied
+        tied ^= low
+        card = low.bit_length() - 1
+        suit = card & 3
+        key = weight * (hand & SUIT_MASK[suit]).bit_count() + suit
+        if best < 0 or (key > best_key if highest else key < best_key):
+            best, best_key = card, key
+    return best
 
 
 def _opens(card: str) -> tuple[str, ...]:

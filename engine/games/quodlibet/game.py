@@ -39,6 +39,7 @@ from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
 from ...tricks import next_seat
+from .card_bits import INDEX, SUIT_MASK, SUIT_ORDER, mask_of
 from .contracts import (
     CONTRACT_NAMES,
     SNACK,
@@ -48,7 +49,7 @@ from .contracts import (
 )
 from .deal import Deal
 from .snack import SnackDeal
-from .trick_playout import TrickPolicy, play_deal
+from .trick_playout import PositionPolicy, TrickPolicy, play_deal
 from .tricks_deal import HAND_ORDER, TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
@@ -190,7 +191,7 @@ SUIT_CARDS: dict[str, frozenset[str]] = {
 
 _new = object.__new__
 
-DealPlayout = Callable[[str, TrickPolicy], list[int]]
+DealPlayout = Callable[[str, "TrickPolicy | PositionPolicy"], list[int]]
 """``playout(first, policy) -> points``: one playout of a deal (``Quodlibet.playout_maker``)."""
 
 _LAST_FACTS: list[WorldFacts] = []
@@ -340,9 +341,12 @@ class Quodlibet(Game):
         choice before it (QL-5). ``maker(hands)`` checks ``hands`` (every seat's cards, as
         for ``from_view``: the same ``WorldError``) and returns ``playout(first, policy)``,
         which plays the legal action ``first`` for the seat to act (``choose NAME``, ``play
-        CARD`` or ``play @i``: nothing is checked again), then lets ``policy``
-        (``trick_playout.TrickPolicy``) choose every card with more than one to choose
-        from, to the end of the deal, and returns each seat's points for the deal (QL-8).
+        CARD`` or ``play @i``: nothing is checked again), then lets ``policy`` choose every
+        card with more than one to choose from, to the end of the deal, and returns each
+        seat's points for the deal (QL-8). ``policy`` is a ``trick_playout.TrickPolicy``,
+        which sees hands as masks of card ints (``card_bits``), but in Open Trousers
+        (QL-17), where it is a ``trick_playout.PositionPolicy`` (a position of the hand as
+        held: the contract chosen is ``first``'s, so its caller knows which to give).
 
         The same deal as ``from_view(view, hands)`` played with ``play_unchecked`` to its
         end (Open Trousers' reshuffle after a choice, QL-17, is the world's: a generator
@@ -354,7 +358,7 @@ class Quodlibet(Game):
         if view["phase"] == "snack":
             raise WorldError("world-snack-playout")
         facts = cls._world_facts(view, True)
-        placed = cls._placed_hands
+        masks_of = cls._hand_masks(facts)
         if facts.deal is None:
             options = facts.state["options"]
             plus_austrian: bool = options["plus_austrian"]
@@ -362,38 +366,91 @@ class Quodlibet(Game):
             leader = dealer if options["dealer_leads"] else next_seat(dealer, PLAYERS)
 
             def dealt(hands: Sequence[Sequence[str]]) -> DealPlayout:
-                as_dealt = placed(facts, hands)
+                masks = masks_of(hands)
+                as_dealt = [list(hand) for hand in hands]
 
-                def chosen(first: str, policy: TrickPolicy) -> list[int]:
+                def chosen(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
                     rules = contract_for(first.removeprefix("choose "), plus_austrian=plus_austrian)
                     if rules.visibility == "blind":  # QL-17, as ``_begin`` reshuffles
                         shuffle = Rng(0).shuffled
-                        held = [shuffle(hand) for hand in as_dealt]
-                    else:
-                        held = [sorted(hand, key=HAND_ORDER) for hand in as_dealt]
-                    hand = held[leader]
-                    card = policy(leader, hand, hand, held, [], None, 1)
-                    return play_deal(rules, held, (), (), leader, card, policy)
+                        held = [[INDEX[card] for card in shuffle(hand)] for hand in as_dealt]
+                        position: PositionPolicy = policy  # type: ignore[assignment]
+                        card = held[leader][position(len(held[leader]))]
+                        return play_deal(rules, [*masks], held, (), (), leader, card, policy)
+                    own = [*masks]
+                    hand = own[leader]
+                    choose: TrickPolicy = policy  # type: ignore[assignment]
+                    card = choose(leader, hand, hand, own, 0, -1, 1)
+                    return play_deal(rules, own, None, (), (), leader, card, policy)
 
                 return chosen
 
             return dealt
         deal = facts.deal
-        rules, trick, tricks = deal.rules, deal.trick, deal.tricks
+        rules, trick, tricks, blind = deal.rules, deal.trick, deal.tricks, deal.blind
         seat: int = view["to_act"]
 
         def world(hands: Sequence[Sequence[str]]) -> DealPlayout:
-            held = placed(facts, hands)
+            masks = masks_of(hands)
+            if blind:  # QL-17: positions of the hands as held
+                order = [[INDEX[card] for card in hand] for hand in hands]
 
-            def playout(first: str, policy: TrickPolicy) -> list[int]:
-                own = [*map(list.copy, held)]
-                target = first[5:]  # ``play CARD`` or ``play @i``
-                card = own[seat][int(target[1:])] if target[0] == "@" else target
-                return play_deal(rules, own, trick, tricks, seat, card, policy)
+                def by_position(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
+                    held = [*map(list.copy, order)]
+                    card = held[seat][int(first[6:])]  # ``play @i``
+                    return play_deal(rules, [*masks], held, trick, tricks, seat, card, policy)
+
+                return by_position
+
+            def playout(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
+                card = INDEX[first[5:]]  # ``play CARD``
+                return play_deal(rules, [*masks], None, trick, tricks, seat, card, policy)
 
             return playout
 
         return world
+
+    @classmethod
+    def _hand_masks(cls, facts: WorldFacts) -> Callable[[Sequence[Sequence[str]]], list[int]]:
+        """``masks(hands)``: ``hands`` checked against the view of ``facts`` as
+        ``_placed_hands`` checks them (the same ``WorldError``), as masks of card ints
+        (``card_bits``): the cards of a seen hand as a set, but in Open Trousers (QL-17),
+        where the order held is what is seen and must be the view's."""
+        sizes = list(facts.view["hand_sizes"])
+        unplayed = mask_of(facts.unplayed)
+        blind = facts.deal is not None and facts.deal.blind
+        seen_lists = [(other, cards) for other, cards, _ in facts.seen]
+        seen_masks = [(other, mask_of(cards)) for other, cards, _ in facts.seen]
+        voids = [(who, led, SUIT_MASK[SUIT_ORDER.index(led)]) for who, led in facts.voids]
+        to_act_agrees = facts.to_act_agrees
+
+        def masks(hands: Sequence[Sequence[str]]) -> list[int]:
+            if len(hands) != PLAYERS or list(map(len, hands)) != sizes:
+                raise WorldError("world-hand-sizes")
+            try:
+                found = list(map(mask_of, hands))
+            except KeyError:  # not a card code
+                raise WorldError("world-not-the-deck", count=32) from None
+            if (
+                found[0] | found[1] | found[2] | found[3] != unplayed
+                or [mask.bit_count() for mask in found] != sizes  # a card given twice
+            ):
+                raise WorldError("world-not-the-deck", count=32)
+            for other, cards in seen_masks:
+                if found[other] != cards:
+                    raise WorldError("world-seen-hand", seat=other)
+            if blind:
+                for other, order in seen_lists:
+                    if list(hands[other]) != order:
+                        raise WorldError("world-seen-hand", seat=other)
+            for who, led, suit in voids:
+                if found[who] & suit:
+                    raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
+            if not to_act_agrees:
+                raise WorldError("world-to-act")
+            return found
+
+        return masks
 
     @classmethod
     def _world_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:

@@ -2,100 +2,127 @@
 the loop that ``Quodlibet.playout_maker`` runs for every playout.
 
 The deal is the one ``TricksDeal`` plays (the same cards, the same winners, the same
-scores: ``Contract.points``), in the local variables of one loop: the hands are the
-playout's own lists, a trick is a list of ``(seat, card)`` plays, the card winning it is
+scores: ``Contract.points``), in the local variables of one loop: a hand is a mask of card
+ints (``card_bits``), the legal cards are one ``&`` of it, the card winning the trick is
 kept as it falls, and nothing is logged or checked again. A search plays hundreds of these
 per decision; the game object's calls per card (``play_unchecked``, the deal's ``play``,
 the end of the deal and its score sheet) are what it saves.
 
 The seat to act chooses with ``policy`` (``TrickPolicy``) whenever it has more than one
-legal card; a single legal card is played without asking.
+legal card; a single legal card is played without asking. In Open Trousers (QL-17) a
+seat plays a position of its hand as held, not a card it sees: there the hands are lists
+of card ints in the order held and ``policy`` is a ``PositionPolicy``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...cards import SUITS, french_deck
 from ...tricks import Play, Trick
+from .card_bits import BIT, CARD, HIGHER_MASK, INDEX, SUIT_MASK
 from .contracts import Contract
 from .contracts.base import PLAYERS, TRICKS
-from .tricks_deal import HIGHER, PLAYS
+from .tricks_deal import PLAYS
 
-TrickPolicy = Callable[
-    [int, list[str], list[str], list[list[str]], list[Play], "str | None", int], str
-]
-"""``policy(seat, legal, hand, hands, trick, winning, number) -> card``: the card that
-``seat`` plays, one of ``legal`` (the cards it may play, QL-7: a list of two or more, in
-the order of ``hand``). ``hand`` is the seat's hand, ``hands`` every seat's (the playout's
-own lists, in the order held: sorted by suit then rank, but in Open Trousers, QL-17),
-``trick`` the plays of the trick so far (empty when ``seat`` leads), ``winning`` the card
-winning it so far (None when ``seat`` leads) and ``number`` the trick's number (1 to 8).
-A policy reads these and never edits them."""
+TrickPolicy = Callable[[int, int, int, list[int], int, int, int], int]
+"""``policy(seat, legal, hand, hands, length, winning, number) -> card``: the card int
+(``card_bits``) that ``seat`` plays, one of ``legal`` (the mask of the cards it may play,
+QL-7: two or more). ``hand`` is the seat's mask, ``hands`` every seat's (the playout's own
+list: read it, never edit it), ``length`` the number of cards played to the trick so far
+(0 when ``seat`` leads: the seats still to play after it are the next ``3 - length`` to its
+left), ``winning`` the card winning the trick so far (-1 when ``seat`` leads) and ``number``
+the trick's number (1 to 8)."""
+
+PositionPolicy = Callable[[int], int]
+"""``position(count) -> index``: in Open Trousers (QL-17), the position (0 to ``count -
+1``) of the seat's hand as held that it plays, with ``count`` cards (two or more) held."""
 
 NEXT_SEAT = (*range(1, PLAYERS), 0)
 """The seat to each seat's left, who plays next (QL-7)."""
 
-IN_SUIT: dict[str, Callable[[str], bool]] = {
-    suit: frozenset(card for card in french_deck() if card[1] == suit).__contains__
-    for suit in SUITS
-}
-"""Is a card of this suit (made once, for ``filter``: the cards of a hand that follow)."""
+LED_MASK: tuple[int, ...] = tuple(SUIT_MASK[card & 3] for card in range(len(CARD)))
+"""The cards that follow each card when it is led (its suit's)."""
+NO_FOLLOW: tuple[int, ...] = (0,) * len(CARD)
+"""``LED_MASK`` of a contract where nobody has to follow suit."""
+
+PLAY_OF: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(PLAYS[seat][card] for card in CARD) for seat in range(PLAYERS)
+)
+"""The ``(seat, code)`` play of each seat and card int (``TricksDeal``'s own tuples)."""
 
 
 def play_deal(
     rules: Contract,
-    hands: list[list[str]],
+    hands: list[int],
+    held: list[list[int]] | None,
     trick: Sequence[Play],
     tricks: Sequence[Trick],
     to_act: int,
-    card: str,
-    policy: TrickPolicy,
+    card: int,
+    policy: TrickPolicy | PositionPolicy,
 ) -> list[int]:
-    """Play ``card`` for ``to_act``, then the rest of the deal with ``policy`` choosing for
-    every seat, and return each seat's points for the deal (``rules.points``).
+    """Play the card int ``card`` for ``to_act``, then the rest of the deal with ``policy``
+    choosing for every seat, and return each seat's points for the deal
+    (``rules.points``).
 
-    ``hands`` are the cards each seat holds, the playout's own lists (they are played
-    from); ``trick`` the trick in progress and ``tricks`` those done, as ``TricksDeal``
-    keeps them. ``card`` must be legal for ``to_act`` (one of its cards, following suit
-    where ``rules`` says one must): nothing is checked here."""
-    follow = rules.must_follow
-    higher = HIGHER
-    in_suit = IN_SUIT
-    plays = PLAYS
+    ``hands`` is each seat's mask of cards, the playout's own list (played from), and
+    ``held`` None, but in Open Trousers (QL-17), where it is each seat's card ints in the
+    order held (the playout's own lists, played from too) and ``policy`` a
+    ``PositionPolicy``. ``trick`` is the trick in progress and ``tricks``
+    those done, as ``TricksDeal`` keeps them. ``card`` must be legal for ``to_act`` (one of
+    its cards, following suit where ``rules`` says one must): nothing is checked here."""
+    suits = LED_MASK if rules.must_follow else NO_FOLLOW
+    higher = HIGHER_MASK
+    bit = BIT
+    plays = PLAY_OF
     next_seat = NEXT_SEAT
+    new_trick = Trick.__new__
     done = list(tricks)
-    current = list(trick)
+    current: list[Play] = [*trick, *[(-1, "")] * (PLAYERS - len(trick))]
+    """The trick's plays so far: its first ``length`` entries (the rest are stale)."""
     winner = -1
-    winning: str | None = None
-    for seat, played in current:  # the trick in progress: who is winning it (QL-7)
-        if winning is None or played in higher[winning]:
-            winner, winning = seat, played
+    winning = -1
+    beat = -1
+    """The cards that would win the trick now (-1, every card, before its lead)."""
+    led = 0
+    """The cards that follow the suit led, if one must (0 before the lead: any card)."""
+    for seat, code in trick:  # the trick in progress: who is winning it (QL-7)
+        played = INDEX[code]
+        if bit[played] & beat:
+            winner, winning, beat, led = seat, played, higher[played], suits[played]
+    length = len(trick)
     number = len(done) + 1
     turn = to_act
+    choose: TrickPolicy = policy  # type: ignore[assignment]  # but in Open Trousers
     while True:
-        hand = hands[turn]
-        hand.remove(card)
-        current.append(plays[turn][card])
-        if winning is None or card in higher[winning]:
-            winner, winning = turn, card
-        if len(current) < PLAYERS:
+        played = bit[card]
+        hands[turn] ^= played
+        if held is not None:
+            held[turn].remove(card)
+        current[length] = plays[turn][card]
+        if played & beat:  # the highest card of the suit led so far (QL-7)
+            winner, winning, beat, led = turn, card, higher[card], suits[card]
+        length += 1
+        if length < PLAYERS:
             turn = next_seat[turn]
         else:  # the trick is complete: its winner takes it and leads the next (QL-7)
-            done.append(Trick.won_by(tuple(current), winner))
+            taken = new_trick(Trick)  # ``Trick.won_by``, without the call
+            taken.plays = tuple(current)
+            taken.winner = winner
+            done.append(taken)
             if number == TRICKS:
                 return rules.points(done)
             number += 1
-            current = []
-            winning = None
+            length = led = 0
+            winning = beat = -1
             turn = winner
         hand = hands[turn]
-        if winning is None or not follow:
-            legal = hand
+        if held is None:
+            legal = hand & led or hand  # QL-7: follow suit if one can
+            if legal & (legal - 1):  # two cards or more
+                card = choose(turn, legal, hand, hands, length, winning, number)
+            else:
+                card = legal.bit_length() - 1
         else:
-            legal = [*filter(in_suit[winning[1]], hand)] or hand
-        card = (
-            legal[0]
-            if len(legal) == 1
-            else policy(turn, legal, hand, hands, current, winning, number)
-        )
+            order = held[turn]
+            card = order[policy(len(order))] if len(order) > 1 else order[0]  # type: ignore[call-arg]
