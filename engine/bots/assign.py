@@ -178,12 +178,11 @@ class Assignment:
                 rests.append((0,) * len(caps))
         else:
             count, known_ways, after = self._count, self._ways, index + 1
-            for split in _splits(len(group.cards), group.allowed, caps):
-                rest = tuple(map(sub, caps, split))
+            shape = (len(group.cards), group.allowed, caps)
+            for split, rest, ways in _CHOICES.get(shape) or _choices(*shape):
                 below = known_ways.get((after, rest))  # ``count``'s own look-up, without the call
                 if below is None:
                     below = count(after, rest)
-                ways = _MULTINOMIALS.get(split) or _multinomial(split)
                 ways *= below
                 if ways:
                     total += ways
@@ -194,6 +193,23 @@ class Assignment:
         if total:
             self._table[key] = (cumulative, splits, rests)
         return total
+
+
+_CHOICES: dict[tuple[int, tuple[int, ...], Caps], list[tuple[Split, Caps, int]]] = {}
+"""``_choices`` by its arguments, kept: the same shapes come back view after view (a few
+thousand at most: up to 8 cards, 3 slots of up to 8 cards)."""
+
+
+def _choices(count: int, allowed: tuple[int, ...], caps: Caps) -> list[tuple[Split, Caps, int]]:
+    """``(split, room left, multinomial(split))`` for every split of ``_splits(count,
+    allowed, caps)``, in its order: what ``Assignment._count`` goes over for a group of
+    ``count`` cards allowed in ``allowed`` with ``caps`` room."""
+    found = [
+        (split, tuple(map(sub, caps, split)), _MULTINOMIALS.get(split) or _multinomial(split))
+        for split in _splits(count, allowed, caps)
+    ]
+    _CHOICES[count, allowed, caps] = found
+    return found
 
 
 _MULTINOMIALS: dict[Split, int] = {}
