@@ -300,10 +300,12 @@ class Rng:
         bound looked up once per length (``_SHUFFLE_STEPS``)."""
         n = len(items)
         steps = _SHUFFLE_STEPS.get(n) or _shuffle_steps(n)
-        if self._ahead:  # values worked out ahead come first: draw through ``next_u64``
+        ahead = self._ahead
+        if ahead:  # values worked out ahead come first (``next_u64`` when they run out)
+            pop = ahead.pop
             draw = self.next_u64
             for i, m, limit in steps:
-                z = draw()
+                z = pop() if ahead else draw()
                 while z >= limit:  # rare: about once in 2**58 draws
                     z = draw()
                 j = z % m

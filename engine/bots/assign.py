@@ -104,8 +104,13 @@ class Assignment:
             key=lambda g: (len(g.allowed) == len(sizes), len(g.cards), g.allowed, g.cards),
         )
         self._sizes = tuple(sizes)
-        self._ways: dict[tuple[int, Caps], int] = {}
-        self._table: dict[tuple[int, Caps], tuple[list[int], list[Split], list[Caps]]] = {}
+        levels = range(len(self._groups) + 1)
+        self._ways: list[dict[Caps, int]] = [{} for _ in levels]
+        """By group index, then the slots' room left: the ways to place that group and the
+        later ones."""
+        self._table: list[dict[Caps, tuple[list[int], list[Split], list[Caps]]]] = [
+            {} for _ in levels
+        ]
         """By group index and the slots' room left: the group's possible splits (in
         ``_splits`` order, those with any way), the running totals of their ways, and the
         room each leaves to the next group."""
@@ -148,7 +153,7 @@ class Assignment:
         """The table of group ``index`` with ``caps`` room left (``_count``'s) as ``sample``
         reads it (a ``Step``), made when a sample first reaches it: after that a sample
         follows the ``Step`` links and looks nothing up by key."""
-        cumulative, splits, rests = self._table[(index, caps)]
+        cumulative, splits, rests = self._table[index][caps]
         cuts = [_CUTS.get(split) or _cuts(split) for split in splits]
         return (cumulative, cuts, [None] * len(splits), rests, cumulative[-1])
 
@@ -156,8 +161,7 @@ class Assignment:
         last = len(self._groups) - 1
         if index > last:
             return 1 if not any(caps) else 0
-        key = (index, caps)
-        known = self._ways.get(key)
+        known = self._ways[index].get(caps)
         if known is not None:
             return known
         group = self._groups[index]
@@ -177,10 +181,10 @@ class Assignment:
                 cumulative.append(total)
                 rests.append((0,) * len(caps))
         else:
-            count, known_ways, after = self._count, self._ways, index + 1
+            count, after, known_ways = self._count, index + 1, self._ways[index + 1]
             shape = (len(group.cards), group.allowed, caps)
             for split, rest, ways in _CHOICES.get(shape) or _choices(*shape):
-                below = known_ways.get((after, rest))  # ``count``'s own look-up, without the call
+                below = known_ways.get(rest)  # ``count``'s own look-up, without the call
                 if below is None:
                     below = count(after, rest)
                 ways *= below
@@ -189,9 +193,9 @@ class Assignment:
                     splits.append(split)
                     cumulative.append(total)
                     rests.append(rest)
-        self._ways[key] = total
+        self._ways[index][caps] = total
         if total:
-            self._table[key] = (cumulative, splits, rests)
+            self._table[index][caps] = (cumulative, splits, rests)
         return total
 
 

@@ -27,12 +27,12 @@ from ...cards import FRENCH_RANKS, french_deck
 from ...game import Game
 from ...games.quodlibet.card_bits import (
     CARD,
+    HAND_SUITS,
     HIGHER_MASK,
     INDEX,
     LOWER_MASK,
     SUIT_MASK,
     VALUE_MASK,
-    ints_in_hand_order,
     mask_of,
 )
 from ...games.quodlibet.contracts import TRICK_CONTRACTS
@@ -145,16 +145,26 @@ def _card_policy(contract: str, rng: Rng, ahead: int, values: list[int]) -> Tric
     take = rng.next_u64s
 
     def explore(legal: int) -> int:
-        """``rng.choice`` of the cards of ``legal`` as listed (QL-7: in hand order)."""
-        cards = ints_in_hand_order(legal)
-        count = len(cards)
+        """``rng.choice`` of the cards of ``legal`` as listed (QL-7: in hand order, the
+        suits as ``HAND_SUITS`` and each from its lowest card), found without listing."""
+        count = legal.bit_count()
         limit = LIMITS[count]
         while True:
             if not values:
                 extend(reversed(take(ahead)))
             value = pop()
             if value < limit:  # ``below``'s rejection: about once in 2**61 draws
-                return cards[value % count]
+                break
+        index = value % count
+        for suit in HAND_SUITS:
+            cards = legal & suit_mask[suit]
+            held = cards.bit_count()
+            if index < held:
+                for _ in range(index):
+                    cards &= cards - 1  # the lowest card off
+                return (cards & -cards).bit_length() - 1
+            index -= held
+        raise AssertionError("unreachable: ``index`` is below the cards of ``legal``")
 
     def policy(
         seat: int, legal: int, hand: int, hands: list[int], length: int, winning: int, number: int

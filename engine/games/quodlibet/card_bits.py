@@ -11,8 +11,8 @@ its int is greater (QL-7).
 
 >>> INDEX["7C"], INDEX["AS"], CARD[INDEX["TH"]]
 (0, 31, 'TH')
->>> cards_in_hand_order(mask_of(["AS", "7H", "8S"]))
-['8S', 'AS', '7H']
+>>> mask_of(["7C", "8C"]) == BIT[0] | BIT[4], HIGHER_MASK[INDEX["KS"]] == BIT[INDEX["AS"]]
+(True, True)
 """
 
 from __future__ import annotations
@@ -62,21 +62,3 @@ def mask_of(cards: Iterable[str]) -> int:
     given twice carries into another bit: the mask then has fewer bits than codes given,
     which is how a caller checks that they were distinct."""
     return sum(map(CODE_BIT.__getitem__, cards))
-
-
-def ints_in_hand_order(mask: int) -> list[int]:
-    """The card ints of ``mask`` in the order a hand holds them (``HAND_SUITS``, then
-    rank)."""
-    out: list[int] = []
-    for suit in HAND_SUITS:
-        cards = mask & SUIT_MASK[suit]
-        while cards:
-            low = cards & -cards
-            out.append(low.bit_length() - 1)
-            cards ^= low
-    return out
-
-
-def cards_in_hand_order(mask: int) -> list[str]:
-    """The card codes of ``mask`` in the order a hand holds them (``sort_cards``)."""
-    return [CARD[i] for i in ints_in_hand_order(mask)]

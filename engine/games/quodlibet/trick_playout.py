@@ -51,6 +51,21 @@ PLAY_OF: tuple[tuple[Play, ...], ...] = tuple(
 """The ``(seat, code)`` play of each seat and card int (``TricksDeal``'s own tuples)."""
 
 
+def _by_position(held: list[list[int]], position: PositionPolicy) -> TrickPolicy:
+    """A ``TrickPolicy`` that plays the card at ``position``'s position of the hand as held
+    (``held``, which it keeps up to date: the loop of ``play_deal`` plays every card
+    with more than one to choose from through it, and the last trick's cards, one per
+    hand, after which ``held`` is not read again)."""
+
+    def choose(
+        seat: int, legal: int, hand: int, hands: list[int], length: int, winning: int, number: int
+    ) -> int:
+        order = held[seat]
+        return order.pop(position(len(order)))
+
+    return choose
+
+
 def play_deal(
     rules: Contract,
     hands: list[int],
@@ -94,11 +109,12 @@ def play_deal(
     number = len(done) + 1
     turn = to_act
     choose: TrickPolicy = policy  # type: ignore[assignment]  # but in Open Trousers
+    if held is not None:  # Open Trousers (QL-17): a position of the hand as held
+        held[turn].remove(card)
+        choose = _by_position(held, policy)  # type: ignore[arg-type]
     while True:
         played = bit[card]
         hands[turn] ^= played
-        if held is not None:
-            held[turn].remove(card)
         current[length] = plays[turn][card]
         if played & beat:  # the highest card of the suit led so far (QL-7)
             winner, winning, beat, led = turn, card, higher[card], suits[card]
@@ -117,12 +133,8 @@ def play_deal(
             winning = beat = -1
             turn = winner
         hand = hands[turn]
-        if held is None:
-            legal = hand & led or hand  # QL-7: follow suit if one can
-            if legal & (legal - 1):  # two cards or more
-                card = choose(turn, legal, hand, hands, length, winning, number)
-            else:
-                card = legal.bit_length() - 1
+        legal = hand & led or hand  # QL-7: follow suit if one can
+        if legal & (legal - 1):  # two cards or more
+            card = choose(turn, legal, hand, hands, length, winning, number)
         else:
-            order = held[turn]
-            card = order[policy(len(order))] if len(order) > 1 else order[0]  # type: ignore[call-arg]
+            card = legal.bit_length() - 1
