@@ -287,6 +287,30 @@ def test_the_playout_rating_is_the_worlds_reward() -> None:
                 assert rate(points_of(world)) == expected
 
 
+@pytest.mark.parametrize("options", [{}, {"contracts": ["snack"]}])
+def test_the_search_hook_rates_a_playout_as_the_world_path_does(options: dict[str, Any]) -> None:
+    # ``QuodlibetSearch.playout`` (search.py's optional hook, taken by ``flat``) = sample,
+    # play, rollout and reward, with the same draws; Snack (QL-20) through its worlds.
+    game = engine.new_game("quodlibet", seed=61, options=options)
+    rng = Rng(61, 2)
+    checked = 0
+    while not game.is_over and checked < 40:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        for index, action in enumerate(view["legal"][:3]):
+            world_rng, hook_rng = Rng(index, checked), Rng(index, checked)
+            world = MODEL.sample(view, world_rng)
+            world.play_unchecked(action)
+            while world.to_act is not None:
+                world.play_unchecked(MODEL.rollout_action(world, world_rng))
+            expected = MODEL.reward(world, seat, len(view["score_sheet"]))
+            assert MODEL.playout(view, action, hook_rng) == expected
+            assert hook_rng.state == world_rng.state  # the same draws
+        checked += 1
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_the_paired_search_gives_what_playing_its_worlds_gives(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -45,7 +45,7 @@ from ...games.quodlibet.game import Quodlibet
 from ...rng import Rng
 from .. import Level
 from ..search import Budget
-from .rollout import playout_policies, rollout_action
+from .rollout import card_policy, playout_policies, rollout_action
 from .sample import sample_playout, sample_state, sample_world
 from .world import View
 
@@ -66,6 +66,26 @@ class QuodlibetSearch:
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         return deal_reward(game, seat, scored_before)
+
+    def playout(self, view: View, action: str, rng: Rng) -> float:
+        """A whole playout in one call (the search's optional hook, which ``flat`` takes):
+        the value that ``sample``, ``play_unchecked(action)``, ``rollout_action`` to the
+        deal's end and ``reward`` give in turn, with the same draws from ``rng``, played by
+        the game (``Quodlibet.playout_maker``) with the rollout policy taking ``rng``'s
+        values one at a time; Snack's worlds are played that way."""
+        seat: int = view["seat"]
+        play = sample_playout(view, rng)
+        if play is None:  # Snack: a world, played by ``rollout_action``
+            scored_before = len(view["score_sheet"])
+            game = sample_state(view, rng)
+            game.play_unchecked(action)
+            sheet = game.score_sheet  # it only grows in play
+            while len(sheet) == scored_before and not game.is_over:
+                game.play_unchecked(rollout_action(game, rng))
+            return deal_reward(game, seat, scored_before)
+        contract = action.removeprefix("choose ") if action[0] == "c" else view["contract"]
+        points = play(action, card_policy(contract, rng, 1))
+        return deal_rater(seat, view["totals"], view["round"], view["deals"])(points)
 
     def search(self, view: View, rng: Rng, budget: Budget) -> str:
         """The move of ``paired_search`` (``engine.bots.choose_action`` calls it when a
