@@ -67,8 +67,9 @@ SEARCH_WARMUP_SECONDS = 1.0
 """Untimed passes over the positions first, until this much CPU time has gone (one pass at
 least): Pyodide's interpreter is WebAssembly that V8 compiles again, optimized, in the
 background over its first seconds of hard work, so a short pass timed at once measures
-that compiler (a working tree that searches in a fifth of the baseline's time was timed
-20% slower than after a second of work, the baseline 2%, in issue 12's measurements)."""
+that compiler (in issue 12's measurements a working tree that searches in a fifth of the
+baseline's time came out 18-27% slower in its second pass than after a second of work, the
+baseline 0-3%)."""
 
 cpu_clock: Callable[[], float] = time.process_time
 """Seconds of CPU time used by this process; ``pyodide_boot.mjs`` replaces it inside
