@@ -26,26 +26,12 @@ from engine.bots.quodlibet.rollout import (
 from engine.bots.quodlibet.sample import sample_playout, sample_world
 from engine.bots.search import Budget
 from engine.cards import rank_value
-from engine.errors import WorldError
 from engine.game import Game
 from engine.games.quodlibet.card_bits import CARD, INDEX, SUIT_MASK, mask_of
+from engine.games.quodlibet.contracts import TRICK_CONTRACTS
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.rng import Rng
-
-TRICK_CONTRACTS = [
-    "plus",
-    "minus",
-    "bad-neighbour",
-    "red-ruffians",
-    "first-three-and-last",
-    "no-hearts",
-    "queens-and-jacks",
-    "bribe",
-    "open-trousers",
-    "good-hunting",
-    "quadrature",
-]
 
 
 def positions(options: dict[str, Any], seed: int, every: int) -> list[Game]:
@@ -75,6 +61,26 @@ def points_of(world: Game) -> list[int]:
     assert world.to_act is None  # halted at the deal's end
     points: list[int] = world.score_sheet[-1]["scores"]
     return points
+
+
+def deal_playout(game: Game) -> tuple[dict[str, Any], list[list[str]], Any]:
+    """The view of the seat to act, every seat's cards, and the game's playout of them."""
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    hands = hands_of(game)
+    return view, hands, Quodlibet.playout_maker(view)(hands)
+
+
+def rolled_out(view: dict[str, Any], hands: list[list[str]], first: str, luck: int) -> Game:
+    """The world of ``view`` and ``hands`` after ``first`` and the hard rollout
+    (``rollout_action``) to the deal's end, its luck ``Rng(luck)``."""
+    world = Quodlibet.from_view(view, hands)
+    world.play_unchecked(first)
+    roll = Rng(luck)
+    while world.to_act is not None:
+        world.play_unchecked(rollout_action(world, roll))
+    return world
 
 
 def recording_policy(world: Game, rng: Rng) -> Callable[..., int]:
@@ -110,7 +116,7 @@ def play_forced(world: Game) -> None:
         world.play_unchecked(world.legal_actions()[0])
 
 
-OPTIONS = [
+OPTIONS: list[dict[str, Any]] = [
     {},  # choosing and every contract the dealers choose
     {"contracts": ["open-trousers", "good-hunting", "bribe", "red-ruffians"]},
     {"contracts": ["queens-and-jacks", "no-hearts", "plus"], "plus_austrian": True},
@@ -124,14 +130,10 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
     # the policy's arguments must match at each decision, and the points must match at
     # the end (QL-8). Open Trousers plays positions (QL-17): the same positions both ways.
     for game in positions(options, seed=len(options) + 3, every=5):
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        hands = hands_of(game)
-        playout = Quodlibet.playout_maker(view)(hands)
+        view, hands, playout = deal_playout(game)
         for trial, first in enumerate(view["legal"][:3]):
             world = Quodlibet.from_view(view, hands)
-            rng = Rng(trial, seat)
+            rng = Rng(trial, view["seat"])
             world.play_unchecked(first)
             assert isinstance(world, Quodlibet)
             deal = world.deal
@@ -163,21 +165,13 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
 def test_every_contract_is_played_out_as_its_world_plays_it() -> None:
     # Each trick contract (QL-9..QL-19) from its first card, with the hard rollout policy,
     # against the same deal played in a world by ``rollout_action`` with the same luck.
-    for contract in TRICK_CONTRACTS:
+    for contract in TRICK_CONTRACTS:  # QL-9..QL-19
         for seed in range(6):
             game = engine.new_game("quodlibet", seed=seed, options={"contracts": [contract]})
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            hands = hands_of(game)
-            playout = Quodlibet.playout_maker(view)(hands)
+            view, hands, playout = deal_playout(game)
             for index, first in enumerate(view["legal"][:4]):
                 luck = Rng(seed, index).next_u64()
-                world = Quodlibet.from_view(view, hands)
-                world.play_unchecked(first)
-                roll = Rng(luck)
-                while world.to_act is not None:
-                    world.play_unchecked(rollout_action(world, roll))
+                world = rolled_out(view, hands, first, luck)
                 assert playout(first, card_policy(contract, Rng(luck))) == points_of(world)
                 assert playout(first, playout_policies(contract)(luck)) == points_of(world)
 
@@ -198,53 +192,9 @@ def test_ql_5_a_playout_from_the_choice_plays_the_chosen_contract() -> None:
             contract = first.removeprefix("choose ")
             chosen.add(contract)
             luck = Rng(5, len(chosen)).next_u64()
-            world = Quodlibet.from_view(view, hands)
-            world.play_unchecked(first)
-            roll = Rng(luck)
-            while world.to_act is not None:
-                world.play_unchecked(rollout_action(world, roll))
+            world = rolled_out(view, hands, first, luck)
             assert playout(first, card_policy(contract, Rng(luck))) == points_of(world)
     assert "open-trousers" in chosen and "good-hunting" in chosen
-
-
-def test_the_playout_refuses_what_from_view_refuses() -> None:
-    # The same WorldError codes as from_view (tests/test_worlds.py), for each playout maker.
-    hands = [
-        ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
-        ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
-        ["7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
-        ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
-    ]
-    options = {"contracts": ["minus"], "dealer": 3, "deal": {"hands": hands}}
-    game = engine.new_game("quodlibet", seed=1, options=options)
-    game.apply("play 7S")
-    game.apply("play JH")  # seat 1 shows a void in spades
-    view = game.view(2)
-    current = hands_of(game)
-    maker = Quodlibet.playout_maker(view)
-    maker(current)
-
-    def code(hands: list[list[str]]) -> str:
-        with pytest.raises(WorldError) as caught:
-            maker(hands)
-        return caught.value.code
-
-    bad = [list(hand) for hand in current]
-    bad[1][0], bad[0][0] = bad[0][0], bad[1][0]  # a spade to seat 1, a heart to seat 0
-    assert code(bad) == "world-void"
-    mine = [list(hand) for hand in current]
-    mine[2][0], mine[3][0] = mine[3][0], mine[2][0]
-    assert code(mine) == "world-seen-hand"
-    twice = [list(hand) for hand in current]
-    twice[3][0] = twice[0][1]
-    assert code(twice) == "world-not-the-deck"
-    unknown = [list(hand) for hand in current]
-    unknown[3][0] = "XX"
-    assert code(unknown) == "world-not-the-deck"
-    assert code(current[:3]) == "world-hand-sizes"
-    with pytest.raises(WorldError) as caught:
-        Quodlibet.playout_maker({**view, "to_act": 3})(current)
-    assert caught.value.code == "world-to-act"
 
 
 def test_sample_playout_draws_what_sample_world_draws() -> None:
@@ -278,11 +228,7 @@ def test_the_playout_rating_is_the_worlds_reward() -> None:
             hands = hands_of(game)
             rate = deal_rater(seat, view["totals"], view["round"], view["deals"])
             for first in view["legal"][:3]:
-                world = Quodlibet.from_view(view, hands)
-                world.play_unchecked(first)
-                roll = Rng(2)
-                while world.to_act is not None:
-                    world.play_unchecked(rollout_action(world, roll))
+                world = rolled_out(view, hands, first, 2)
                 expected = deal_reward(world, seat, len(view["score_sheet"]))
                 assert rate(points_of(world)) == expected
 

@@ -232,19 +232,30 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     assert isinstance(deal, TricksDeal)
     current = [list(hand) for hand in deal.hands]
     Quodlibet.from_view(view, current)
+    # The game's own playout (Quodlibet.playout_maker) checks an assignment the same way.
+    playouts = Quodlibet.playout_maker(view)
+    playouts(current)
     bad = [list(hand) for hand in current]
     bad[1][0], bad[0][0] = bad[0][0], bad[1][0]  # a spade to seat 1, a heart to seat 0
     assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    assert refused(lambda: playouts(bad)) == "world-void"
     mine = [list(hand) for hand in current]
     mine[2][0], mine[3][0] = mine[3][0], mine[2][0]
     assert refused(lambda: Quodlibet.from_view(view, mine)) == "world-seen-hand"
+    assert refused(lambda: playouts(mine)) == "world-seen-hand"
     twice = [list(hand) for hand in current]
     twice[3][0] = twice[0][1]
     assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
+    assert refused(lambda: playouts(twice)) == "world-not-the-deck"
+    unknown = [list(hand) for hand in current]
+    unknown[3][0] = "XX"
+    assert refused(lambda: playouts(unknown)) == "world-not-the-deck"
     assert refused(lambda: Quodlibet.from_view(view, current[:3])) == "world-hand-sizes"
+    assert refused(lambda: playouts(current[:3])) == "world-hand-sizes"
     assert refused(lambda: Quodlibet.from_view(view, current, [[]] * 6)) == "world-piles-not-snack"
     moved_on = {**view, "to_act": 3}
     assert refused(lambda: Quodlibet.from_view(moved_on, current)) == "world-to-act"
+    assert refused(lambda: Quodlibet.playout_maker(moved_on)(current)) == "world-to-act"
     assert refused(lambda: ToTheMoon.from_view(view, current, [])) == "world-wrong-game"
     assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
 
