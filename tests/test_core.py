@@ -203,11 +203,22 @@ def test_older_saves_are_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
         engine.load_game(_resign(old))
 
 
+def test_winners_of_the_best_total_ties_shared() -> None:
+    # NV-14, TM-2: the highest total wins; QL-8: the lowest; ties share the win.
+    from engine.games.nine_virtues.game import NineVirtues as nine
+    from engine.games.quodlibet.game import Quodlibet as quod
+
+    assert nine.winners_of([3, 7, 7, 1]) == [1, 2]
+    assert quod.winners_of([3, 7, 7, 1]) == [3]
+    assert quod.winners_of([-20, -20, 5, 5]) == [0, 1]
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_game_over_refuses_actions_and_bots(game_id: str) -> None:
     g = _played(game_id, 100_000)
     assert g.is_over and g.to_act is None and g.legal_actions() == []
     assert g.winners
+    assert g.winners == type(g).winners_of(g.totals)  # the best total, ties share
     with pytest.raises(IllegalActionError) as err:
         g.apply("pass")
     assert err.value.code == "game-over"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rng import Rng
+from engine.rng import Rng, below_limit
 
 
 def first(seed: int, n: int = 3) -> list[int]:
@@ -89,6 +89,20 @@ def test_below_for_powers_of_two_and_others() -> None:
     rng = Rng(5, 3)
     sizes = [2, 4, 55, 64, 256, 257, 2**32]
     assert [rng.below(n) for n in sizes] == [1, 1, 48, 1, 34, 229, 648720948]
+
+
+def test_below_limit_is_the_rejection_bound_of_below() -> None:
+    # A loop that takes values ahead picks as ``below`` does: draw again at or above
+    # ``below_limit(n)`` (the largest multiple of n up to 2**64), then ``value % n``.
+    for n in [1, 2, 3, 7, 8, 55, 256, 257, 10**9, 2**40 + 1]:
+        limit = below_limit(n)
+        assert limit % n == 0 and 2**64 - n < limit <= 2**64
+        rng, mine = Rng(n, 4), Rng(n, 4)
+        for _ in range(50):
+            value = mine.next_u64()
+            while value >= limit:
+                value = mine.next_u64()
+            assert rng.below(n) == value % n
 
 
 def _shuffle_by_below(rng: Rng, items: list[int]) -> None:
