@@ -13,7 +13,8 @@ import pytest
 import engine
 from engine.bots.search import margin_reward
 from engine.bots.to_the_moon.hard import MODEL, ROUND_MARGIN_SCALE, rollout_move, rollout_policy
-from engine.bots.to_the_moon.sample import assignment, knowledge
+from engine.bots.to_the_moon.sample import assignment, knowledge, order
+from engine.errors import WorldError
 from engine.game import Game
 from engine.games.to_the_moon.game import ToTheMoon
 from engine.games.to_the_moon.notation import (
@@ -140,6 +141,47 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does() -> None:
             assert hook_rng.state == world_rng.state  # the same draws
 
 
+def dealt_as(known: Any, pool: list[int]) -> tuple[list[list[int]], list[int]]:
+    """The hands and deck of an order of the unseen cards (``dealt_playout_maker``'s
+    dealing: each other hand's share after its known cards in seat order, then the deck)."""
+    hands = [[*held, *pool[start:end]] for held, start, end in known.cuts]
+    return hands, pool[known.dealt :]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_tm_8_the_dealt_playout_plays_the_round_of_its_hands_and_deck(players: int) -> None:
+    # ``dealt_playout_maker`` takes the unseen cards in the order they are dealt (the
+    # cards seen taken stay where they were seen going, TM-8): the round that
+    # ``playout_maker`` plays with the hands and deck of that order.
+    for game in positions(players, seed=20 + players, every=9):
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        known = knowledge(view)
+        dealt = ToTheMoon.dealt_playout_maker(view)
+        playout = ToTheMoon.playout_maker(view)
+        for trial, first in enumerate(view["legal"]):
+            pool = order(known, Rng(trial, players))
+            hands, deck = dealt_as(known, pool)
+            expected = playout(hands, deck, MOVE_CODE[first], rollout_move)
+            assert dealt(pool, MOVE_CODE[first], rollout_move) == expected
+
+
+def test_the_dealt_playout_refuses_what_is_not_an_order_of_the_unseen_cards() -> None:
+    game = positions(4, seed=8, every=11)[4]
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    known = knowledge(view)
+    dealt = ToTheMoon.dealt_playout_maker(view)
+    pool = order(known, Rng(1))
+    dealt(pool, MOVE_CODE[view["legal"][0]], rollout_move)
+    for bad in (pool[:-1], [*pool, 5], [11 - pool[0], *pool[1:]], [*known.held[seat], *pool]):
+        with pytest.raises(WorldError) as caught:
+            dealt(bad, MOVE_CODE[view["legal"][0]], rollout_move)
+        assert caught.value.code == "world-not-the-deck"
+
+
 def test_the_sampled_assignment_is_the_sampled_worlds() -> None:
     game = positions(3, seed=5, every=13)[3]
     seat = game.to_act
@@ -147,11 +189,12 @@ def test_the_sampled_assignment_is_the_sampled_worlds() -> None:
     view: dict[str, Any] = game.view(seat)
     known = knowledge(view)
     hands, deck = assignment(known, Rng(9))
+    assert (hands, deck) == dealt_as(known, order(known, Rng(9)))  # the same draws
     world = known.world(hands, deck)
     assert isinstance(world, ToTheMoon)
     assert world.hands == [sorted(hand) for hand in hands]
     assert world.deck == deck
-    piles = known.playout(hands, deck, MOVE_CODE[view["legal"][0]], rollout_move)
+    piles = known.playout(order(known, Rng(9)), MOVE_CODE[view["legal"][0]], rollout_move)
     world.play_unchecked(view["legal"][0])
     world.play_out(rollout_policy, 2_000)
     assert margin_reward(piles, seat, ROUND_MARGIN_SCALE) == MODEL.reward(

@@ -20,8 +20,8 @@ with a To the Moon model (RULES.md TM-7..TM-11).
 
 Budget: 300 playouts a decision. A playout (``playout``, the search's optional hook) is an
 assignment of the unseen cards drawn by ``sample.py`` and the rest of the round played by
-the game itself (``ToTheMoon.playout_maker``: the view is read once per decision, each
-assignment checked as ``from_view`` checks it, the round played in one loop over local
+the game itself (``ToTheMoon.dealt_playout_maker``: the view is read once per decision,
+each order of the unseen cards checked to be one, the round played in one loop over local
 state) with ``rollout_move`` choosing every move; the same round, move for move, as the
 world ``sample`` builds played with ``play_unchecked`` and ``rollout_policy``. Move times
 and strength against ``normal`` and ``flat``: docs/BOTS.md.
@@ -44,7 +44,7 @@ from ...games.to_the_moon.notation import (
 )
 from ...rng import Rng
 from ..search import Budget, margin_reward, search_level
-from .sample import Knowledge, assignment, guess, knowledge
+from .sample import Knowledge, guess, knowledge, order
 
 View = dict[str, Any]
 
@@ -104,13 +104,13 @@ class MoonModel:
 
     def playout(self, view: View, action: str, rng: Rng) -> float:
         """A whole playout in one call (the search's optional hook): a world's cards drawn
-        as ``sample`` draws them, ``action`` and the rest of the round played by the game's
-        own playout (``ToTheMoon.playout_maker``) with ``rollout_move`` for every seat, the
-        result rated as ``reward`` rates it. The same value as ``sample``, ``play_unchecked``,
-        ``rollout`` and ``reward`` in turn, without a game object."""
+        as ``sample`` draws them (their order, ``order``), ``action`` and the rest of the
+        round played by the game's own playout (``ToTheMoon.dealt_playout_maker``) with
+        ``rollout_move`` for every seat, the result rated as ``reward`` rates it. The same
+        value as ``sample``, ``play_unchecked``, ``rollout`` and ``reward`` in turn, without
+        a game object."""
         known = self._knowledge(view)
-        hands, deck = assignment(known, rng)
-        piles = known.playout(hands, deck, MOVE_CODE[action], rollout_move)
+        piles = known.playout(order(known, rng), MOVE_CODE[action], rollout_move)
         return margin_reward(piles, view["seat"], ROUND_MARGIN_SCALE)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:

@@ -39,7 +39,7 @@ from functools import cached_property
 from typing import Any
 
 from ...cards import PAIRS_COUNTS
-from ...games.to_the_moon.game import RoundPlayout, ToTheMoon
+from ...games.to_the_moon.game import DealtPlayout, ToTheMoon
 from ...games.to_the_moon.knowledge import seen_in_hands, won_this_round
 from ...rng import Rng
 
@@ -63,9 +63,9 @@ class Knowledge:
     """Per seat, the known cards it holds (sorted); the viewer's entry is its whole hand."""
     unseen: tuple[int, ...]
     """The unseen cards (sorted): other hands' unknown cards plus the deck."""
-    playout: RoundPlayout
-    """The game's playout of the rest of the round for this view
-    (``ToTheMoon.playout_maker``)."""
+    playout: DealtPlayout
+    """The game's playout of the rest of the round for this view, given the unseen cards in
+    the order they are dealt (``ToTheMoon.dealt_playout_maker``: ``order``'s)."""
     cuts: tuple[tuple[tuple[int, ...], int, int], ...]
     """Per seat, its known cards and the slice ``start:end`` of the shuffled unseen cards
     that fills its hand up (the viewer: its hand, and an empty slice)."""
@@ -118,7 +118,7 @@ def knowledge(view: View) -> Knowledge:
         view=view,
         held=known,
         unseen=tuple(sorted(unseen.elements())),
-        playout=ToTheMoon.playout_maker(view),
+        playout=ToTheMoon.dealt_playout_maker(view),
         cuts=tuple(cuts),
         dealt=start,
         loose=cuts[first_other][2],
@@ -175,13 +175,19 @@ def shuffled(items: Sequence[int], rng: Rng, loose: int = 0) -> list[int]:
     return out
 
 
+def order(known: Knowledge, rng: Rng) -> list[int]:
+    """The unseen cards in the order a guess deals them (``assignment``): each other hand's
+    share in seat order, then the deck from its top."""
+    return shuffled(known.unseen, rng, known.loose)
+
+
 def assignment(known: Knowledge, rng: Rng) -> tuple[list[list[int]], list[int]]:
     """Where the cards go in a guess: every hand (the viewer's its own) and the deck, top
     first; the unseen cards shuffled, each other hand filled up around its known cards in
     seat order, the rest is the deck. (The first other hand's cards come first in the
     shuffle, and their order among themselves is left as it falls: a hand is a set of
     ranks, PD-2.)"""
-    pool = shuffled(known.unseen, rng, known.loose)
+    pool = order(known, rng)
     return [[*held, *pool[start:end]] for held, start, end in known.cuts], pool[known.dealt :]
 
 

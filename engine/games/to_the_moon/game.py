@@ -87,6 +87,8 @@ hand_size, trick_ranks, trick_size, deck_size, live, live_size, trick_live) -> m
 code``."""
 RoundPlayout = Callable[[Sequence[Sequence[int]], Sequence[int], int, Policy], list[int]]
 """``playout(hands, deck, first, policy) -> piles`` (``ToTheMoon.playout_maker``)."""
+DealtPlayout = Callable[[Sequence[int], int, Policy], list[int]]
+"""``playout(pool, first, policy) -> piles`` (``ToTheMoon.dealt_playout_maker``)."""
 
 
 class _ViewFacts:
@@ -317,6 +319,26 @@ class ToTheMoon(Game):
         edits them. A round always ends: each seat goes out of a trick at most once and a
         seat builds only from its hand, so every trick ends, and every lead takes a card
         from the deck."""
+        return cls._round_playouts(view)[0]
+
+    @classmethod
+    def dealt_playout_maker(cls, view: Mapping[str, JSON]) -> DealtPlayout:
+        """``playout_maker``'s playout with the assignment given as one order of the cards the
+        view does not place: ``playout(pool, first, policy)``, where ``pool`` holds the
+        cards that are neither the viewer's, nor in the countdown or this round's score
+        piles, nor seen taken into a hand (TM-8), in the order they are dealt: each other
+        seat's other cards in seat order (as many as its hand holds beyond those seen
+        taken), then the deck from its top. The only check is that ``pool`` is such an
+        order (``WorldError("world-not-the-deck")``), which makes every hand and the deck
+        fit the view; the round is the one ``playout_maker(view)(hands, deck, first,
+        policy)`` plays with those hands and that deck. A search draws the order and
+        needs no hands or deck built."""
+        return cls._round_playouts(view)[1]
+
+    @classmethod
+    def _round_playouts(cls, view: Mapping[str, JSON]) -> tuple[RoundPlayout, DealtPlayout]:
+        """The playouts of ``playout_maker`` and ``dealt_playout_maker``: one loop over
+        local state (``play_round``) behind both."""
         cls._check_world_view(view)
         facts = _ViewFacts(view)
         check = facts.check
@@ -355,6 +377,54 @@ class ToTheMoon(Game):
                     mask |= BIT[rank]
                 counts_of[other] = counts
                 masks[other] = mask
+            return play_round(counts_of, masks, deck, 0, first, policy)
+
+        # The cards the view does not place, and where each other seat's share of them
+        # is dealt (after the cards it was seen taking, TM-8), the deck after them.
+        unseen = Counter(facts.hidden or [])
+        cuts: list[tuple[int, list[int], int, int, int]] = []
+        start = 0
+        for other in others:
+            known = [0] * 11
+            known_mask = 0
+            for taken, count in dict(facts.seen).get(other, []):
+                known[taken] = count
+                known_mask |= BIT[taken]
+                unseen[taken] -= count
+            share = sizes[other] - sum(known)
+            cuts.append((other, known, known_mask, start, start + share))
+            start += max(0, share)
+        dealt = start
+        placed = (
+            sorted(unseen.elements())
+            if facts.hidden is not None and all(cut[4] >= cut[3] for cut in cuts)
+            else None  # no world fits the view (``check`` refuses every assignment)
+        )
+
+        def play_dealt(pool: Sequence[int], first: int, policy: Policy) -> list[int]:
+            if placed is None or sorted(pool) != placed:
+                raise WorldError("world-not-the-deck", count=55)
+            counts_of = [own_counts] * players
+            masks = [own_mask] * players
+            counts_of[seat] = [*own_counts]
+            for other, known, known_mask, start, end in cuts:
+                counts = [*known]
+                mask = known_mask
+                for rank in pool[start:end]:
+                    counts[rank] += 1
+                    mask |= BIT[rank]
+                counts_of[other] = counts
+                masks[other] = mask
+            return play_round(counts_of, masks, pool, dealt, first, policy)
+
+        def play_round(
+            counts_of: list[list[int]],
+            masks: list[int],
+            deck: Sequence[int],
+            top: int,
+            first: int,
+            policy: Policy,
+        ) -> list[int]:
             hand_sizes = [*sizes]
             round_piles = [*piles]
             live = [*live_by_rank]
@@ -364,8 +434,7 @@ class ToTheMoon(Game):
             left_in = players_in
             trick = trick_ranks
             length = trick_size
-            left = len(deck)
-            top = 0
+            left = len(deck) - top
             turn = to_act
             move = first
             while True:  # a trick
@@ -457,7 +526,7 @@ class ToTheMoon(Game):
                     trick_live,
                 )
 
-        return playout
+        return playout, play_dealt
 
     # --- set-up ---------------------------------------------------------------------------
 
