@@ -63,7 +63,7 @@ WARMUP_SEED = 1_000_000
 """One untimed game first (imports, caches, wasm tier-up), with a seed no timed game uses."""
 REPEATS = 3
 SEARCH_REPEATS = 3
-SEARCH_WARMUP_SECONDS = 1.0
+SEARCH_WARMUP_SECONDS = 3.0
 """Untimed passes over the positions first, until this much CPU time has gone (one pass at
 least): Pyodide's interpreter is WebAssembly that V8 compiles again, optimized, in the
 background over its first seconds of hard work, so a short pass timed at once measures

@@ -123,9 +123,12 @@ class Rng:
     (the arithmetic written out in each) for a generator's first ``ALONE``, then worked out
     ahead ``AHEAD_MAX`` at a time (``_draws``: the arithmetic of many draws in one big
     integer, about a third of one draw's cost per value); the methods that draw many
-    (``shuffle``, ``shuffle_from``, ``next_u64s``) take those first. The values and their
-    order are the same as drawing them one by one; ``state`` is the state after the values
-    handed out so far (not after those worked out ahead), and setting it forgets them."""
+    (``shuffle``, ``shuffle_from``, ``next_u64s``) take those first, and past a
+    generator's first ``ALONE`` values (single or bulk) a bulk draw of fewer than
+    ``AHEAD_MAX`` with none ahead works out ``AHEAD_MAX`` and keeps the rest ahead. The
+    values and their order are the same as drawing them one by one; ``state`` is the state
+    after the values handed out so far (not after those worked out ahead), and setting it
+    forgets them."""
 
     __slots__ = ("_ahead", "_alone", "_state")
 
@@ -136,7 +139,8 @@ class Rng:
     """Values worked out ahead, the next one last (``pop()``); always the same list object
     for a generator, so a method may hold it while it refills."""
     _alone: int
-    """Values drawn alone so far (up to ``ALONE``)."""
+    """Values drawn so far, alone or in bulk (counted up to ``ALONE`` and a bulk draw past
+    it)."""
 
     def __init__(self, seed: int = 0, *streams: int) -> None:
         state = seed & _MASK
@@ -168,11 +172,24 @@ class Rng:
     def _take(self, n: int) -> list[int]:
         """The next ``n`` values in order, those worked out ahead first and the rest by
         ``_draws``, the generator moved on past them (for the methods that draw many)."""
+        if n <= 0:  # (``del ahead[-0:]`` below would drop every value worked out ahead)
+            return []
         ahead = self._ahead
         state = self._state
         if not ahead:
-            self._state = (state + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            return _draws(state, n)
+            if n >= AHEAD_MAX or self._alone < ALONE:  # a young generator: just these
+                self._alone += n
+                self._state = (state + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                return _draws(state, n)
+            # Past its first ``ALONE`` values, a few more at a time: ``AHEAD_MAX`` worked
+            # out at once, the rest kept ahead (a search draws a few for every world).
+            self._state = (state + AHEAD_MAX * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            values = _draws(state, AHEAD_MAX)
+            rest = values[n:]
+            rest.reverse()
+            ahead.extend(rest)
+            del values[n:]
+            return values
         k = min(n, len(ahead))
         values = ahead[: -k - 1 : -1]  # the next ``k`` (``ahead`` holds the next one last)
         del ahead[-k:]

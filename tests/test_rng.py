@@ -233,6 +233,23 @@ def test_mixed_draws_share_one_sequence_and_bulk_draws_start_where_it_stands() -
     assert script(Rng(99), settle=False) == script(Rng(99), settle=True)
 
 
+def test_small_bulk_draws_past_alone_work_a_batch_out_ahead() -> None:
+    """A generator that draws only in bulk, a few values at a time (To the Moon's search:
+    four a world), works ``AHEAD_MAX`` out at once past its first ``ALONE`` values and hands
+    them out in order: the same values and ``state`` as one by one, single draws after (and
+    a draw of none changes nothing, even with values worked out ahead)."""
+    rng = Rng(77)
+    start = rng.state
+    reference, _ = _splitmix(start, 1_000)
+    drawn: list[int] = []
+    for size in [4, 3, 7, 4, 4, 1, 0, 9, 63, 4, 64, 4, 70, 5] * 3:
+        drawn += rng.next_u64s(size)
+        assert rng.state == _splitmix(start, len(drawn))[1]
+    drawn += [rng.next_u64() for _ in range(20)]
+    assert drawn == reference[: len(drawn)]
+    assert rng.state == _splitmix(start, len(drawn))[1]
+
+
 def test_setting_the_state_forgets_the_values_worked_out_ahead() -> None:
     rng = Rng(5)
     for _ in range(10):

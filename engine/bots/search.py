@@ -78,19 +78,24 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     scored_before = len(view["score_sheet"])
     visits = [0] * len(legal)
     value = [0.0] * len(legal)
+    mean = [0.0] * len(legal)
+    """``value[i] / visits[i]``, worked out when they change (the same float)."""
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
     sample, rollout_action, reward = model.sample, model.rollout_action, model.reward
     rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)
     max_steps = budget.max_rollout_steps
     steps = range(budget.max_rollout_steps)
     playout: Callable[[View, str, Rng], float] | None = getattr(model, "playout", None)
+    c = budget.exploration
     for iteration in range(budget.iterations):
         if deadline is not None and iteration >= len(legal) and time.perf_counter() > deadline:
             break
-        pick = _ucb_pick(visits, value, iteration, budget.exploration)
+        # Every action once, in order; then UCB1 (``_ucb_pick``).
+        pick = iteration if iteration < len(legal) else _ucb_pick(visits, mean, iteration, c)
         if playout is not None:
             visits[pick] += 1
             value[pick] += playout(view, legal[pick], rng)
+            mean[pick] = value[pick] / visits[pick]
             continue
         game = sample(view, rng)
         game.play_unchecked(legal[pick])
@@ -104,6 +109,7 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
                 play(rollout_action(game, rng))
         visits[pick] += 1
         value[pick] += reward(game, seat, scored_before)
+        mean[pick] = value[pick] / visits[pick]
     best = max(
         range(len(legal)),
         key=lambda i: (visits[i], value[i] / visits[i] if visits[i] else 0.0, -i),
@@ -121,15 +127,15 @@ def search_level(model: SearchModel, budget: Budget) -> Level:
     return Level(choose, model, budget)
 
 
-def _ucb_pick(visits: list[int], value: list[float], total: int, c: float) -> int:
-    """The first unvisited action, else the first with the highest UCB1 score."""
-    if 0 in visits:
-        return visits.index(0)
+def _ucb_pick(visits: list[int], mean: list[float], total: int, c: float) -> int:
+    """The first action with the highest UCB1 score, ``mean + c * sqrt(log(total) /
+    visits)``, once every action has been visited (``mean[i]`` is its total reward over
+    ``visits[i]``)."""
     log_total = math.log(total)
     sqrt = math.sqrt
     best, best_score = 0, -math.inf
     for index, count in enumerate(visits):
-        score = value[index] / count + c * sqrt(log_total / count)
+        score = mean[index] + c * sqrt(log_total / count)
         if score > best_score:
             best, best_score = index, score
     return best
