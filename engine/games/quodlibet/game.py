@@ -29,7 +29,7 @@ Decisions where RULES.md is silent, as a careful player would expect:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
@@ -50,7 +50,7 @@ from .contracts import (
 from .deal import Deal
 from .snack import SnackDeal
 from .trick_playout import PositionPolicy, TrickPolicy, play_deal
-from .tricks_deal import HAND_ORDER, TricksDeal, parse_play, plays_in_log
+from .tricks_deal import TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -179,15 +179,14 @@ class WorldFacts:
     deal: TricksDeal | None
     """The deal resumed from the view's plays with no cards in hand (None: choosing)."""
     to_act_agrees: bool
+    hand_masks: Callable[[Sequence[Sequence[str]]], list[int]] = field(init=False)
+    """The check of a world's cards against these facts, as card masks
+    (``Quodlibet._hand_masks``), made with them."""
 
 
 NOT_EDITED = frozenset({"options", "practice", "_winners", "dealt"})
 """Attributes of a game only ever replaced, never edited in place: a world built from a
 view shares them with the view's facts (``dealt`` is a world's own anyway)."""
-
-SUIT_CARDS: dict[str, frozenset[str]] = {
-    suit: frozenset(card for card in DECK if suit_of(card) == suit) for suit in "SHDC"
-}
 
 _new = object.__new__
 
@@ -280,7 +279,11 @@ class Quodlibet(Game):
         if piles is not None:
             raise WorldError("world-piles-not-snack")
         facts = cls._world_facts(view, playout)
-        held = cls._placed_hands(facts, hands)
+        facts.hand_masks(hands)  # every check of the cards but one:
+        blind = facts.deal is not None and facts.deal.blind
+        for other, seen, own in facts.seen:  # another hand seen, in the order it is seen
+            if not (own or blind) and list(hands[other]) != seen:
+                raise WorldError("world-seen-hand", seat=other)
         game: Quodlibet = cls.__new__(cls)
         # Attribute by attribute, never through ``game.__dict__``: an instance whose dict
         # has been asked for keeps a dict of its own, and every attribute read of it then
@@ -294,43 +297,11 @@ class Quodlibet(Game):
         rng.state = 0
         pattern = facts.deal
         if pattern is None:  # the dealer is choosing: the hands as dealt
-            game.dealt = held
+            game.dealt = [list(hand) for hand in hands]
             return game
         game.dealt = [[*hand, *cards] for hand, cards in zip(hands, facts.played_by, strict=True)]
-        game.deal = pattern.with_hands(held)
+        game.deal = pattern.with_hands(hands)  # held sorted (QL-7), but in Open Trousers
         return game
-
-    @classmethod
-    def _placed_hands(cls, facts: WorldFacts, hands: Sequence[Sequence[str]]) -> list[list[str]]:
-        """``hands`` checked against the view of ``facts`` (``from_view``'s ``WorldError``),
-        as new lists: while the dealer chooses, the hands as dealt; in a deal, as the deal
-        holds them (sorted, QL-7, but in Open Trousers, QL-17)."""
-        if len(hands) != PLAYERS or list(map(len, hands)) != list(facts.view["hand_sizes"]):
-            raise WorldError("world-hand-sizes")
-        cards: set[str] = set()
-        for hand in hands:
-            cards.update(hand)
-        if len(cards) != facts.hand_cards or cards != facts.unplayed:
-            raise WorldError("world-not-the-deck", count=32)
-        pattern = facts.deal
-        if pattern is None:  # the dealer is choosing: the hands as dealt
-            for other, seen, own in facts.seen:
-                if (sort_cards(hands[other]) if own else list(hands[other])) != seen:
-                    raise WorldError("world-seen-hand", seat=other)
-            return [list(hand) for hand in hands]
-        if pattern.blind:
-            held = [list(hand) for hand in hands]
-        else:
-            held = [sorted(hand, key=HAND_ORDER) for hand in hands]
-        for other, seen, own in facts.seen:
-            if (held[other] if own else list(hands[other])) != seen:
-                raise WorldError("world-seen-hand", seat=other)
-        for who, led in facts.voids:
-            if not SUIT_CARDS[led].isdisjoint(hands[who]):
-                raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
-        if not facts.to_act_agrees:
-            raise WorldError("world-to-act")
-        return held
 
     @classmethod
     def playout_maker(
@@ -358,7 +329,7 @@ class Quodlibet(Game):
         if view["phase"] == "snack":
             raise WorldError("world-snack-playout")
         facts = cls._world_facts(view, True)
-        masks_of = cls._hand_masks(facts)
+        masks_of = facts.hand_masks
         if facts.deal is None:
             options = facts.state["options"]
             plus_austrian: bool = options["plus_austrian"]
@@ -412,10 +383,12 @@ class Quodlibet(Game):
 
     @classmethod
     def _hand_masks(cls, facts: WorldFacts) -> Callable[[Sequence[Sequence[str]]], list[int]]:
-        """``masks(hands)``: ``hands`` checked against the view of ``facts`` as
-        ``_placed_hands`` checks them (the same ``WorldError``), as masks of card ints
-        (``card_bits``): the cards of a seen hand as a set, but in Open Trousers (QL-17),
-        where the order held is what is seen and must be the view's."""
+        """``masks(hands)``: ``hands`` checked against the view of ``facts``
+        (``WorldFacts.hand_masks``: ``from_view``'s checks, the same ``WorldError``), as
+        masks of card ints (``card_bits``): the hand sizes, the 32 cards each once, the
+        hands the viewer sees (as sets of cards, but in Open Trousers, QL-17, where the
+        order held is what is seen and must be the view's), the voids shown (QL-7) and
+        the seat to act."""
         sizes = list(facts.view["hand_sizes"])
         unplayed = mask_of(facts.unplayed)
         blind = facts.deal is not None and facts.deal.blind
@@ -504,7 +477,7 @@ class Quodlibet(Game):
             for name, value in state.items()
             if isinstance(value, list | dict | set) and name not in NOT_EDITED
         )
-        return WorldFacts(
+        facts = WorldFacts(
             view=view,
             playout=playout,
             log_length=len(view["log"]),
@@ -524,6 +497,8 @@ class Quodlibet(Game):
             deal=deal,
             to_act_agrees=to_act_agrees,
         )
+        facts.hand_masks = cls._hand_masks(facts)
+        return facts
 
     @classmethod
     def _public_state_from_view(cls, game: Quodlibet, view: Mapping[str, JSON]) -> None:

@@ -14,7 +14,7 @@ current order (QL-17).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import french_deck, parse_card, rank_value, sort_cards, suit_of
@@ -85,13 +85,11 @@ HIGHER: dict[str, frozenset[str]] = {
 (no trumps, QL-7)."""
 
 _HAND_ORDER: dict[str, int] = {card: i for i, card in enumerate(sort_cards(french_deck()))}
-HAND_ORDER: Callable[[str], int] = _HAND_ORDER.__getitem__
-"""A sort key that orders cards as a hand is held (``sort_cards``: suit, then rank)."""
 
 
 def _sorted_hand(cards: Sequence[str]) -> list[str]:
     """``sort_cards(cards)``, by a table built once."""
-    return sorted(cards, key=HAND_ORDER)
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
 
 
 def _actions_by_suit(hand: Sequence[str]) -> dict[str, list[str]]:
