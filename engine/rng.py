@@ -40,10 +40,7 @@ _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _shuffle_steps(n: int) -> tuple[tuple[int, int, int], ...]:
-    steps = tuple(
-        (i, i + 1, _LIMITS[i + 1] if i + 1 < 257 else _SPAN - _SPAN % (i + 1))
-        for i in range(n - 1, 0, -1)
-    )
+    steps = tuple((i, i + 1, below_limit(i + 1)) for i in range(n - 1, 0, -1))
     if n < 257:
         _SHUFFLE_STEPS[n] = steps
     return steps

@@ -50,6 +50,8 @@ from .sample import sample_playout, sample_state, sample_world
 from .world import View
 
 ITERATIONS = 800
+MAX_STEPS = Budget().max_rollout_steps
+"""Actions a rollout of a world plays at most (the playout hook's; a deal ends long before)."""
 SCALE = 60.0
 """Points of margin that count as a clear win of a deal (tanh scale)."""
 WIN_WEIGHT = 0.8
@@ -76,15 +78,8 @@ class QuodlibetSearch:
         seat: int = view["seat"]
         play = sample_playout(view, rng)
         if play is None:  # Snack: a world, played by ``rollout_action``
-            scored_before = len(view["score_sheet"])
-            game = sample_state(view, rng)
-            game.play_unchecked(action)
-            sheet = game.score_sheet  # it only grows in play
-            while len(sheet) == scored_before and not game.is_over:
-                game.play_unchecked(rollout_action(game, rng))
-            return deal_reward(game, seat, scored_before)
-        contract = action.removeprefix("choose ") if action[0] == "c" else view["contract"]
-        points = play(action, card_policy(contract, rng, 1))
+            return world_reward(sample_state(view, rng), view, action, rng, MAX_STEPS)
+        points = play(action, card_policy(contract_of(view, action), rng, 1))
         return deal_rater(seat, view["totals"], view["round"], view["deals"])(points)
 
     def search(self, view: View, rng: Rng, budget: Budget) -> str:
@@ -119,6 +114,25 @@ def deal_reward(game: Game, seat: int, scored_before: int) -> float:
     before = [total - points for total, points in zip(game.totals, scores, strict=True)]
     deals: int = getattr(game, "deal_count", 1)
     return deal_rater(seat, before, entry["round"], deals)(scores)
+
+
+def contract_of(view: View, action: str) -> str:
+    """The contract whose deal ``action`` is played in: the one it chooses while the
+    dealer chooses (QL-5), else the view's."""
+    return action.removeprefix("choose ") if action[0] == "c" else view["contract"]
+
+
+def world_reward(game: Game, view: View, action: str, rng: Rng, max_steps: int) -> float:
+    """``deal_reward`` of the world ``game`` (sampled from ``view``) after ``action`` and
+    ``rollout_action`` with ``rng`` to the deal's end (``max_steps`` actions at most)."""
+    scored_before = len(view["score_sheet"])
+    game.play_unchecked(action)
+    play, sheet = game.play_unchecked, game.score_sheet  # it only grows in play
+    for _ in range(max_steps):
+        if len(sheet) != scored_before or game.is_over:
+            break
+        play(rollout_action(game, rng))
+    return deal_reward(game, view["seat"], scored_before)
 
 
 def deal_rater(
@@ -164,15 +178,13 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
     if len(legal) == 1:
         return legal[0]
     seat: int = view["seat"]
-    scored_before = len(view["score_sheet"])
     alive = list(range(len(legal)))
     total = [0.0] * len(legal)
     stages = max(1, math.ceil(math.log2(len(legal))))
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
-    steps = range(budget.max_rollout_steps)
+    max_steps = budget.max_rollout_steps
     worlds = 0
-    # The contract each candidate's deal is played in (the one it chooses, while choosing).
-    contracts = [a.removeprefix("choose ") if a[0] == "c" else view["contract"] for a in legal]
+    contracts = [contract_of(view, action) for action in legal]
     rate = deal_rater(seat, view["totals"], view["round"], view["deals"])
     # The rollout policy of each candidate's contract, restarted per playout (not Snack's:
     # its worlds are played by ``rollout_action``).
@@ -195,15 +207,9 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
             make = sample_world(view, rng)  # Snack: a world object per candidate
             luck = rng.next_u64()
             for index in alive:
-                game = make()
-                roll = Rng(luck)  # the same rollout luck for every candidate
-                game.play_unchecked(legal[index])
-                play, sheet = game.play_unchecked, game.score_sheet  # it only grows in play
-                for _ in steps:
-                    if len(sheet) != scored_before or game.is_over:
-                        break
-                    play(rollout_action(game, roll))
-                total[index] += deal_reward(game, seat, scored_before)
+                # The same rollout luck for every candidate.
+                reward = world_reward(make(), view, legal[index], Rng(luck), max_steps)
+                total[index] += reward
             worlds += 1
         # Every candidate alive has played every world so far: the totals compare directly.
         alive.sort(key=lambda index: (-total[index], index))
