@@ -384,10 +384,11 @@ class ToTheMoon(Game):
         unseen = Counter(facts.hidden or [])
         cuts: list[tuple[int, list[int], int, int, int]] = []
         start = 0
+        seen_taking = dict(facts.seen)
         for other in others:
             known = [0] * 11
             known_mask = 0
-            for taken, count in dict(facts.seen).get(other, []):
+            for taken, count in seen_taking.get(other, []):
                 known[taken] = count
                 known_mask |= BIT[taken]
                 unseen[taken] -= count
