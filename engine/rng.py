@@ -56,9 +56,9 @@ _LANE = 128
 _LANES: dict[int, tuple[int, int, int, int, int, int]] = {}
 """``_draws``' constants by count (lengths below 257 are kept)."""
 
-_BATCH_PLANS: dict[int, tuple[list[int], list[int], list[int]]] = {}
-"""``shuffle``'s steps by length as three lists (positions, bounds, limits), for the
-batched shuffle (lengths below 257 are kept)."""
+_BATCH_PLANS: dict[int, tuple[list[int], list[int], list[int], int]] = {}
+"""``shuffle``'s steps by length as three lists (positions, bounds, limits) and the least
+limit, for the batched shuffle (lengths below 257 are kept)."""
 
 _LITTLE_ENDIAN = sys.byteorder == "little"
 
@@ -95,9 +95,10 @@ def _draws(state: int, n: int) -> list[int]:
     return words[::2].tolist() if _LITTLE_ENDIAN else words[::-2].tolist()
 
 
-def _batch_plan(n: int) -> tuple[list[int], list[int], list[int]]:
+def _batch_plan(n: int) -> tuple[list[int], list[int], list[int], int]:
     steps = _SHUFFLE_STEPS.get(n) or _shuffle_steps(n)
-    plan = ([i for i, _, _ in steps], [m for _, m, _ in steps], [lim for _, _, lim in steps])
+    limits = [lim for _, _, lim in steps]
+    plan = ([i for i, _, _ in steps], [m for _, m, _ in steps], limits, min(limits))
     if n < 257:
         _BATCH_PLANS[n] = plan
     return plan
@@ -299,10 +300,11 @@ class Rng:
             self._shuffle_one_by_one(items)
             return
         plan = _BATCH_PLANS.get(n) or _batch_plan(n)
-        before = self.state
         draws = self._take(n - 1)
-        if any(map(ge, draws, plan[2])):  # a draw ``below`` would reject: go step by step
-            self.state = before
+        # A draw ``below`` would reject (one at least as high as the least limit first):
+        # back to the state before the draws, and step by step.
+        if max(draws) >= plan[3] and any(map(ge, draws, plan[2])):
+            self.state = (self.state - (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             self._shuffle_one_by_one(items)
             return
         for i, j in zip(plan[0], map(mod, draws, plan[1]), strict=True):
