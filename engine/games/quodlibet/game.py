@@ -50,7 +50,7 @@ from .contracts import (
 from .deal import Deal
 from .snack import SnackDeal
 from .trick_playout import PositionPolicy, TrickPolicy, play_deal
-from .tricks_deal import TricksDeal, parse_play, plays_in_log
+from .tricks_deal import MOVE_ENTRIES, TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -738,7 +738,9 @@ class Quodlibet(Game):
             super().apply(text)
             return
         self._legal_cache = None
-        self.log.append({"seat": deal.to_act, "action": text})
+        seat: int = deal.to_act  # type: ignore[assignment]  # a legal action: not done
+        move = MOVE_ENTRIES[seat].get(text)  # ``play CARD``: the shared entry
+        self.log.append({"seat": seat, "action": text} if move is None else move)
         entry = deal.act(text)
         if not self._playout:
             self.public_log.append(entry)

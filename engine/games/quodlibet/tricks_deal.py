@@ -65,6 +65,17 @@ PLAYS: tuple[dict[str, Play], ...] = tuple(
 """The card ``play CARD`` plays, and the ``(seat, card)`` play of each seat and card, made
 once: a slice and a tuple fewer per card (allocations are dear, in Pyodide most)."""
 
+MOVE_ENTRIES: tuple[dict[str, dict[str, Any]], ...] = tuple(
+    {action: {"seat": seat, "action": action} for action in CARD_PLAYED} for seat in range(PLAYERS)
+)
+PLAY_ENTRIES: tuple[dict[str, dict[str, Any]], ...] = tuple(
+    {action: {"seat": seat, "action": action, "card": card} for action, card in CARD_PLAYED.items()}
+    for seat in range(PLAYERS)
+)
+"""The game log's entry for ``play CARD`` by a seat, and the public log's for a card that
+does not end a trick, made once and shared by every game: log entries are never edited
+(views copy them, worlds share them), so two dicts fewer per card of every game."""
+
 POSITION_ACTIONS: tuple[list[str], ...] = tuple(
     sorted(f"play @{i}" for i in range(size)) for size in range(TRICKS + 1)
 )
@@ -266,7 +277,9 @@ class TricksDeal:
             best = self.best = play
         if len(trick) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
-            return {"seat": seat, "action": action, "card": card}
+            if self.blind:  # ``play @i``: the card it names differs from deal to deal
+                return {"seat": seat, "action": action, "card": card}
+            return PLAY_ENTRIES[seat][action]
         winner = self._close_trick(best[0])
         return {
             "seat": seat,

@@ -15,13 +15,13 @@ line).
 
 from __future__ import annotations
 
-import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from ....messages import Message, english
+from ....game import json_copy
+from ....messages import Message
 from ....tricks import Trick
 
 PLAYERS = 4
@@ -138,29 +138,26 @@ def totals(entries: Sequence[Entry]) -> list[int]:
     return scores
 
 
-_LINE_WORDS: dict[object, tuple[str, bytes]] = {}
-"""``line_json``'s English text and message JSON (``marshal``'s bytes) by code and
-parameters (a few hundred)."""
+LINE_CACHE_MAX = 4096
+"""``line_json`` keeps at most this many distinct lines (a game meets a few hundred)."""
+
+_LINE_JSON: dict[object, dict[str, object]] = {}
+"""``line_json``'s score-sheet lines by seat, points, code, trick and parameters."""
 
 
 def line_json(line: Line) -> dict[str, object]:
-    """A line as the score sheet holds it: ``Entry(...).to_json()`` of the same line,
-    worded once per distinct code and parameters. Everything in it is new (the ``message``
-    a ``marshal`` copy of the one worded), so the score sheet stores it without a copy."""
+    """A line as the score sheet holds it: ``Entry(...).to_json()`` of the same line, made
+    once per distinct line and shared (by every game): score-sheet entries are never
+    edited, as views copy them and worlds share them (``Game._world_factory``)."""
     seat, points, code, params, trick = line
     try:
-        key: object = (code, *params.items())
-        worded = _LINE_WORDS.get(key)
+        key: object = (seat, points, code, trick, *params.items())
+        shown = _LINE_JSON.get(key)
     except TypeError:  # a parameter that is not hashable: its repr names it exactly (JSON)
-        key = (code, repr(params))
-        worded = _LINE_WORDS.get(key)
-    if worded is None:
-        why = Message(code, params)
-        worded = _LINE_WORDS[key] = (english(code, params), marshal.dumps(why.to_json()))
-    return {
-        "seat": seat,
-        "points": points,
-        "reason": worded[0],
-        "message": marshal.loads(worded[1]),
-        "trick": trick,
-    }
+        key = (seat, points, code, trick, repr(params))
+        shown = _LINE_JSON.get(key)
+    if shown is None:
+        shown = json_copy(Entry(seat, points, Message(code, params), trick).to_json())
+        if len(_LINE_JSON) < LINE_CACHE_MAX:
+            _LINE_JSON[key] = shown
+    return shown
