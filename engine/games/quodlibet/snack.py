@@ -103,7 +103,9 @@ class SnackDeal:
         self._scores: list[int] = [0] * SEATS
         self._exits: list[dict[str, Any]] = []
         self._pickup: dict[str, Any] | None = None
-        self._to_act: int | None = (dealer + 1) % SEATS  # QL-22: the dealer's left starts
+        self.to_act: int | None = (dealer + 1) % SEATS  # QL-22: the dealer's left starts
+        """The seat to act, None once the deal is done (a plain attribute, as in
+        ``TricksDeal``: the game reads it for every action). Read it, never set it."""
         self.checks = True
         """``do`` re-checks its action (False in a playout world: search plays only legal
         actions)."""
@@ -139,7 +141,7 @@ class SnackDeal:
         deal._scores = list(view["snack_scores"])
         deal._exits = [dict(entry["out"]) for entry in view["log"] if "out" in entry]
         deal._pickup = None
-        deal._to_act = view["to_act"]
+        deal.to_act = view["to_act"]
         deal.checks = checks
         return deal
 
@@ -160,17 +162,13 @@ class SnackDeal:
     # --- the Deal interface --------------------------------------------------------------
 
     @property
-    def to_act(self) -> int | None:
-        return self._to_act
-
-    @property
     def done(self) -> bool:
-        return self._to_act is None
+        return self.to_act is None
 
     def legal(self) -> list[str]:
         """``play`` each fitting card if any (QL-22: must play), else ``take`` each remaining
         pile, else ``pass``. Sorted, no duplicates."""
-        seat = self._to_act
+        seat = self.to_act
         if seat is None:
             return []
         plays = self._playable(seat)
@@ -208,7 +206,7 @@ class SnackDeal:
         raise IllegalActionError("malformed", "snack-not-an-action")
 
     def why_illegal(self, action: str) -> Message:
-        seat = self._to_act
+        seat = self.to_act
         if seat is None:
             return message("snack-over")
         verb, _, arg = action.partition(" ")
@@ -229,14 +227,14 @@ class SnackDeal:
 
     def do(self, action: str) -> dict[str, Any]:
         """Carry out a legal action; return what the table saw beyond the action text."""
-        seat = self._to_act
+        seat = self.to_act
         if seat is None or (self.checks and action not in self.legal()):
             raise IllegalActionError("illegal", self.why_illegal(action))
         verb, _, arg = action.partition(" ")
         if verb == "take":
             return self._take(seat, int(arg))
         if verb == "pass":
-            self._to_act = self._next_in(seat)
+            self.to_act = self._next_in(seat)
             return {}
         return self._play(seat, arg)
 
@@ -246,7 +244,7 @@ class SnackDeal:
     def act(self, action: str) -> dict[str, Any]:
         """``do``, returning the public log's entry: the seat, the action and what the
         table saw."""
-        seat = self._to_act
+        seat = self.to_act
         return {"seat": seat, "action": action, **self.do(action)}
 
     legal_now = legal
@@ -312,7 +310,7 @@ class SnackDeal:
         self._hands[seat].remove(card)
         self._rows.place(card)
         if self._hands[seat]:
-            self._to_act = self._next_in(seat)
+            self.to_act = self._next_in(seat)
             return {}
         return self._go_out(seat)
 
@@ -349,5 +347,5 @@ class SnackDeal:
         }
         self._exits.append(exit_)
         extras["out"] = dict(exit_)
-        self._to_act = None if place == SEATS - 1 else self._next_in(seat)
+        self.to_act = None if place == SEATS - 1 else self._next_in(seat)
         return extras

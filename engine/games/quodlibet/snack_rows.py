@@ -55,12 +55,15 @@ out: every Snack action asks)."""
 class Rows:
     """The four suit rows of QL-21."""
 
-    __slots__ = ("_ends", "_next")
+    __slots__ = ("_ends", "_fits", "_next")
 
     def __init__(self) -> None:
         self._ends: dict[str, RowEnds | None] = {suit: None for suit in SUITS}
         self._next: list[str] | None = None
         """``next_cards()``, worked out once per layout (``place`` forgets it)."""
+        self._fits: frozenset[str] = frozenset()
+        """The same cards as a set, made with ``_next`` (for ``fits`` and ``playable``:
+        a card is found by its hash, with no compare of texts)."""
 
     @classmethod
     def from_view(cls, view_rows: Mapping[str, Sequence[str] | None]) -> Rows:
@@ -87,7 +90,7 @@ class Rows:
     def fits(self, card: str) -> bool:
         """True if ``card`` may be played now: a jack (it starts its row), or the card right
         next to one end of its suit's row."""
-        return card in self._fitting()
+        return card in self._fitting_set()
 
     def next_cards(self) -> list[str]:
         """Every card that would fit now, in suit order then low end before high end."""
@@ -95,7 +98,7 @@ class Rows:
 
     def playable(self, cards: Sequence[str]) -> list[str]:
         """The ``cards`` that fit now, in their order."""
-        fitting = self._fitting()
+        fitting = self._fitting_set()
         return [card for card in cards if card in fitting]
 
     def _fitting(self) -> list[str]:
@@ -103,7 +106,14 @@ class Rows:
         cached = self._next
         if cached is None:
             cached = self._next = self._work_out_fitting()
+            self._fits = frozenset(cached)
         return cached
+
+    def _fitting_set(self) -> frozenset[str]:
+        """``_fitting()`` as a set."""
+        if self._next is None:
+            self._fitting()
+        return self._fits
 
     def _work_out_fitting(self) -> list[str]:
         ends = self._ends
@@ -114,7 +124,7 @@ class Rows:
 
     def place(self, card: str) -> None:
         """Put a fitting card on its row (the caller has checked ``fits``)."""
-        if card not in self._fitting():
+        if card not in self._fitting_set():
             raise ValueError(f"{card} does not fit the rows")  # a caller bug, not a player's
         suit = card[1]
         rank = _RANK[card[0]]
