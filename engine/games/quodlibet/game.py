@@ -61,6 +61,13 @@ DECK = tuple(french_deck())
 SORTED_DECK = sorted(DECK)
 
 
+CHOICES: tuple[tuple[tuple[str, str], ...], ...] = tuple(
+    tuple(sorted((f"choose {name}", name) for name in wheel if name != SNACK)) for wheel in WHEELS
+)
+"""Per wheel, ``(choose NAME, NAME)`` for the contracts a dealer may choose (QL-5/QL-6),
+in the order of the actions: the choosing step's legal list is these less those played."""
+
+
 def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
     """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol. It does not check its
     actions again: the game hands it only actions ``Game.apply`` found in ``legal()`` (or
@@ -697,8 +704,9 @@ class Quodlibet(Game):
         return self.dealer if self.deal is None else self.deal.to_act
 
     def _legal(self) -> list[str]:
-        if self.deal is None:
-            return sorted(f"choose {name}" for name in self._choosable())
+        if self.deal is None:  # ``choose NAME`` for each of ``_choosable()``, sorted
+            played = self.played
+            return [action for action, name in CHOICES[self.wheel - 1] if name not in played]
         return self.deal.legal_now()  # the cache: ``Game`` hands out copies only
 
     def _parse(self, text: str) -> str:
