@@ -100,6 +100,10 @@ class Game(ABC):
     GAME_OPTIONS: ClassVar[dict[str, JSON]] = {}
     """Game-specific option names with defaults (``dealer`` and ``deal`` are common)."""
     LOW_SCORE_WINS: ClassVar[bool] = False
+    _sheet_later: Sequence[tuple[dict[str, JSON], Callable[[], JSON]]] = ()
+    """Entries of the score sheet whose detail a function makes when the sheet is next read
+    (``_score_round``): an instance's own list once it has one, this empty default before
+    (an attribute fewer: CPython 3.11 keeps an instance's first 30 or fewer inline)."""
     _legal_cache: list[str] | None = None
     """``_legal()`` of the current state, worked out at most once per state: ``apply``,
     ``play_unchecked`` and ``play_out`` (the only ways the state changes) forget it before
@@ -127,8 +131,8 @@ class Game(ABC):
         self._round = 1
         self.is_over = False
         self._winners: list[int] = []
-        self.score_sheet: list[dict[str, JSON]] = []
-        """One entry per scored round: ``{"round", "scores", "detail"}`` (all public)."""
+        self._sheet: list[dict[str, JSON]] = []
+        """``score_sheet``'s entries (a detail still to be made is None here)."""
         self._playout = False
         """A world built for a search's playouts (``from_view(..., playout=True)``)."""
         self._halted = False
@@ -168,7 +172,8 @@ class Game(ABC):
             state["log"] = []
             state["public_log"] = list(public_log)
             state["_totals"] = list(totals)
-            state["score_sheet"] = list(sheet)
+            state["_sheet"] = list(sheet)
+            state.pop("_sheet_later", None)  # none is waiting in the view's sheet
             return game
 
         return cast(Callable[[], Self], world)
@@ -310,25 +315,55 @@ class Game(ABC):
             return
         self.public_log.append({"seat": seat, "action": action, **public})
 
-    def _score_round(self, scores: list[int], detail: JSON, *, copy: bool = True) -> None:
+    def _score_round(
+        self, scores: list[int], detail: JSON | Callable[[], JSON], *, copy: bool = True
+    ) -> None:
         """Add a round's scores to the totals and the score sheet. In a playout world the
         entry has no detail (``None``) and the world halts: the game's round end must then
         return (``self._halted``) unless the game is over, dealing nothing more.
         ``copy=False``: ``detail`` was made for the score sheet and shares nothing with
-        anything else, so it is stored as it is."""
+        anything else, so it is stored as it is. ``detail`` may be a function that makes
+        it (new objects, shared with nothing, from what the round has left unchanged):
+        it is called when the score sheet is next read, so a game nobody looks at (a
+        tournament's, a benchmark's) never words its sheet."""
         for seat, points in enumerate(scores):
             self._totals[seat] += points
         if self._playout:
-            self.score_sheet.append({"round": self._round, "scores": list(scores), "detail": None})
+            self._sheet.append({"round": self._round, "scores": list(scores), "detail": None})
             self._halted = True
             return
-        self.score_sheet.append(
+        if callable(detail):
+            entry: dict[str, JSON] = {"round": self._round, "scores": list(scores), "detail": None}
+            self._sheet.append(entry)
+            later = self._sheet_later
+            if not isinstance(later, list):  # the class's empty default
+                later = self._sheet_later = []
+            later.append((entry, detail))
+            return
+        self._sheet.append(
             {
                 "round": self._round,
                 "scores": list(scores),
                 "detail": json_copy(detail) if copy else detail,
             }
         )
+
+    @property
+    def score_sheet(self) -> list[dict[str, JSON]]:
+        """One entry per scored round: ``{"round", "scores", "detail"}`` (all public). The
+        list itself: it only grows, and its entries are never edited once read."""
+        later = self._sheet_later
+        if later:
+            for entry, make in later:
+                entry["detail"] = make()
+            self._sheet_later = []
+        return self._sheet
+
+    @score_sheet.setter
+    def score_sheet(self, entries: list[dict[str, JSON]]) -> None:
+        self._sheet = entries
+        if self._sheet_later:
+            self._sheet_later = []
 
     def _finish(self) -> None:
         """End the game: the best total wins, ties share (``winners_of``)."""

@@ -312,7 +312,7 @@ def defensive_messages() -> list[Message]:
     game = engine.new_game("to-the-moon", 2, 1)
     out.append(game._why_illegal(game.legal_actions()[0]))  # not-allowed-now (it is legal)
     deal = SnackDeal(0, SNACK_HANDS, SNACK_PILES)
-    deal._to_act = None
+    deal.to_act = None
     out.append(deal.why_illegal("pass"))  # snack-over
     rows = Rows()
     rows.place("JS")

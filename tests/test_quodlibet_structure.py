@@ -417,3 +417,37 @@ def test_ql_1_every_french_deck_holds_the_same_card_objects() -> None:
     first, second = french_deck(), french_deck()
     assert first == second
     assert all(a is b for a, b in zip(first, second, strict=True))
+
+
+def test_a_score_sheet_read_late_is_the_one_read_at_once() -> None:
+    """QL-8: a deal's score-sheet detail (contract, dealer, tricks, worded lines) is made
+    when the sheet is next read (``Game._score_round`` with a function), so a game nobody
+    looks at never words it. Read after the whole game, after a copy, or after every deal,
+    the sheet is the same, each deal's detail filled in."""
+    import copy
+    import json
+
+    def played(seed: int, read_each_deal: bool) -> tuple[Game, Game]:
+        game, rng = new(seed=seed), Rng(seed, 1)
+        halfway: Game | None = None
+        while not game.is_over:
+            before = game.round
+            game.apply(rng.choice(game.legal_actions()))
+            if read_each_deal and game.round != before:
+                assert game.score_sheet[-1]["detail"] is not None
+            if halfway is None and game.round == 7:
+                halfway = copy.deepcopy(game)  # six deals scored, none read
+        assert halfway is not None
+        return game, halfway
+
+    for seed in (5, 6):
+        late, late_half = played(seed, read_each_deal=False)
+        once, once_half = played(seed, read_each_deal=True)
+        sheet = late.score_sheet
+        assert len(sheet) == 12
+        assert all(entry["detail"]["contract"] == name for entry, name in
+                   zip(sheet, late.played, strict=True))  # fmt: skip
+        assert json.dumps(sheet) == json.dumps(once.score_sheet)
+        assert json.dumps(late_half.score_sheet) == json.dumps(once_half.score_sheet)
+        assert json.dumps(late_half.score_sheet) == json.dumps(sheet[:6])
+        assert late.view(1)["score_sheet"] == once.view(1)["score_sheet"]

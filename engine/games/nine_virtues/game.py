@@ -312,7 +312,8 @@ class NineVirtues(Game):
         state["_killed"] = list(self._killed)
         state["_known"] = list(map(list, self._known))
         state["_totals"] = list(self._totals)
-        state["score_sheet"] = list(self.score_sheet)
+        state["_sheet"] = list(self.score_sheet)
+        state.pop("_sheet_later", None)  # none is waiting: ``score_sheet`` made them
         if not self._playout:
             state["log"] = list(self.log)
             state["public_log"] = list(self.public_log)

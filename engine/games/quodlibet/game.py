@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
 from ...errors import IllegalActionError, WorldError
-from ...game import JSON, Game
+from ...game import JSON, Game, json_copy
 from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
@@ -75,6 +75,19 @@ def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) 
     deal = SnackDeal(dealer, hands, piles)
     deal.checks = False
     return deal
+
+
+def _detail_of(deal: Deal, dealer: int) -> Callable[[], JSON]:
+    """The score sheet's detail of a finished deal, made when it is called (the deal is
+    done: it stays as it is): the contract, the dealer and the deal's own detail, all new
+    objects (a trick deal's are, ``TricksDeal.detail``; a Snack deal's are copied)."""
+    copy = not isinstance(deal, TricksDeal)
+
+    def detail() -> JSON:
+        made = {"contract": deal.contract, "dealer": dealer, **deal.detail()}
+        return json_copy(made) if copy else made
+
+    return detail
 
 
 def parse_notation(text: str) -> str:
@@ -632,13 +645,10 @@ class Quodlibet(Game):
     def _end_deal(self, deal: Deal) -> None:
         scores = deal.scores()
         # A playout world's score sheet has no detail: it would only be thrown away.
-        detail = (
-            None
-            if self._playout
-            else {"contract": deal.contract, "dealer": self.dealer, **deal.detail()}
-        )
-        # A trick deal's detail is all new objects (``TricksDeal.detail``): no copy needed.
-        self._score_round(scores, detail, copy=not isinstance(deal, TricksDeal))
+        # Otherwise the detail is made when the sheet is read: the deal is done, so it
+        # stays as it is (a trick deal's detail is all new objects, ``TricksDeal.detail``;
+        # a Snack deal's is copied).
+        self._score_round(scores, None if self._playout else _detail_of(deal, self.dealer))
         self._announce(None, "score", contract=deal.contract, scores=scores)
         self.played.append(deal.contract)
         if self._round == self.deal_count:
