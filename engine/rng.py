@@ -53,7 +53,7 @@ integers' set-up costs more than it saves."""
 _LANE = 128
 """Bits per draw in ``_draws``' big integers: a 64-bit value times a 64-bit constant fits."""
 
-_LANES: dict[int, tuple[int, int, int, int, int, int]] = {}
+_LANES: dict[int, tuple[int, int, int, int, int]] = {}
 """``_draws``' constants by count (lengths below 257 are kept)."""
 
 _BATCH_PLANS: dict[int, tuple[list[int], list[int], list[int], int]] = {}
@@ -63,9 +63,9 @@ limit, for the batched shuffle (lengths below 257 are kept)."""
 _LITTLE_ENDIAN = sys.byteorder == "little"
 
 
-def _lanes(n: int) -> tuple[int, int, int, int, int, int]:
+def _lanes(n: int) -> tuple[int, int, int, int, int]:
     """For ``n`` draws: one in each lane, the increments ``(k + 1) * gamma`` by lane, and
-    the masks of 64, 34, 37 and 33 low bits of each lane."""
+    the masks of 64, 34 and 37 low bits of each lane."""
     ones = sum(1 << (_LANE * k) for k in range(n))
     lanes = (
         ones,
@@ -73,7 +73,6 @@ def _lanes(n: int) -> tuple[int, int, int, int, int, int]:
         _MASK * ones,
         ((1 << 34) - 1) * ones,
         ((1 << 37) - 1) * ones,
-        ((1 << 33) - 1) * ones,
     )
     if n < 257:
         _LANES[n] = lanes
@@ -84,13 +83,13 @@ def _draws(state: int, n: int) -> list[int]:
     """The next ``n`` values ``next_u64`` gives from ``state``, worked out side by side:
     lane ``k`` (``_LANE`` bits) of one big integer holds the ``k``-th state and goes through
     SplitMix64's mix, each shift masked to its lane, each product (at most 128 bits) kept
-    in its lane; the lanes are then read back as 64-bit words. The same numbers as ``n``
-    calls of ``next_u64``, for a few big-integer operations in all."""
-    ones, steps, low64, low34, low37, low33 = _LANES.get(n) or _lanes(n)
+    in its lane; the low 64 bits of each lane are then read back. The same numbers as
+    ``n`` calls of ``next_u64``, for a few big-integer operations in all."""
+    ones, steps, low64, low34, low37 = _LANES.get(n) or _lanes(n)
     s = (state * ones + steps) & low64
     z = ((s ^ ((s >> 30) & low34)) * 0xBF58476D1CE4E5B9) & low64
     z = ((z ^ ((z >> 27) & low37)) * 0x94D049BB133111EB) & low64
-    z ^= (z >> 31) & low33
+    z ^= z >> 31  # the next lane's bits land above this one's 64: read no further
     words = memoryview(z.to_bytes(16 * n, sys.byteorder)).cast("Q")
     return words[::2].tolist() if _LITTLE_ENDIAN else words[::-2].tolist()
 

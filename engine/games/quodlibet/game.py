@@ -578,9 +578,9 @@ class Quodlibet(Game):
         """QL-3: everyone draws a card; the lowest rank deals; ties redraw among the tied."""
         contenders = list(range(PLAYERS))
         while True:
-            pack = self.rng.shuffled(french_deck())
+            pack = self.rng.shuffled(DECK)
             draws = [(seat, pack[i]) for i, seat in enumerate(contenders)]
-            self._chance("draw", [[seat, card] for seat, card in draws])
+            self._chance("draw", [[seat, card] for seat, card in draws], copy=False)
             # Only ranks count in the draw; announcing ranks keeps card codes out of views.
             self._announce(None, "draw", draws=[[seat, rank_of(card)] for seat, card in draws])
             lowest = min(rank_value(card) for _, card in draws)
@@ -634,10 +634,10 @@ class Quodlibet(Game):
     def _begin(self, name: str) -> None:
         """Start the trick contract ``name`` with the hands as dealt (QL-7)."""
         rules = contract_for(name, plus_austrian=self.options["plus_austrian"])
-        hands = [list(hand) for hand in self.dealt]
+        hands = self.dealt  # ``TricksDeal`` holds lists of its own
         if rules.visibility == "blind":  # QL-17: each hand in an order its owner cannot know
             hands = [self.rng.shuffled(hand) for hand in hands]
-            self._chance("reshuffle", hands)
+            self._chance("reshuffle", hands, copy=False)  # new lists, used only here
         leader = self.dealer if self.options["dealer_leads"] else next_seat(self.dealer, PLAYERS)
         self.contract = name
         self.deal = TricksDeal(rules, self.dealer, hands, leader)
