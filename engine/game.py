@@ -49,6 +49,26 @@ def _json_key(key: object) -> JSON:
     return key if isinstance(key, str | int) and not isinstance(key, bool) else _shown(key)
 
 
+MOVE_ENTRIES: tuple[dict[str, LogEntry], ...] = tuple({} for _ in range(8))
+"""The game log's ``{"seat", "action"}`` entry of a decision, by seat (every game has 8 or
+fewer) and canonical action, made once (``move_entry``) and shared by every game: log
+entries are never edited (views copy them), so a decision's entry costs no new dict."""
+MOVE_ENTRIES_MAX = 512
+"""Actions kept per seat (a game has a few dozen distinct ones)."""
+
+
+def move_entry(seat: int, action: str) -> LogEntry:
+    """``{"seat": seat, "action": action}``, the shared one (``MOVE_ENTRIES``); a game's
+    common case reads the table itself and calls this only for an entry not made yet."""
+    entries = MOVE_ENTRIES[seat]
+    entry = entries.get(action)
+    if entry is None:
+        entry = {"seat": seat, "action": action}
+        if len(entries) < MOVE_ENTRIES_MAX:
+            entries[action] = entry
+    return entry
+
+
 def json_copy(value: JSON) -> JSON:
     """A deep copy of JSON-shaped data (dicts, lists, scalars) by a ``marshal`` round trip:
     C code, about three times faster than copying dict by dict in Python (which was itself
@@ -449,7 +469,7 @@ class Game(ABC):
         else:
             action = self.check(text)
         self._legal_cache = None
-        self.log.append({"seat": self._current_seat(), "action": action})
+        self.log.append(move_entry(self._current_seat(), action))  # type: ignore[arg-type]
         self._do(action)
 
     def play_unchecked(self, action: str) -> None:

@@ -247,3 +247,37 @@ def test_no_computer_player_edits_what_it_is_shown(game_id: str) -> None:
             assert game.to_json() == save
         game.apply(game.bot_action("normal", seed=move))
         move += 1
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_view_is_the_callers_own_even_where_games_share_log_entries(game_id: str) -> None:
+    """Log and score-sheet entries that never change are made once and shared by every game
+    (``game.MOVE_ENTRIES``, To the Moon's ``BUILT``/``WITHDRAWN``, Quodlibet's
+    ``PLAY_ENTRIES`` and ``line_json``), so a view must hand out copies: editing everything
+    in one view changes no later view of that game or of another game playing the same
+    actions."""
+    from engine.rng import Rng
+
+    games = [engine.new_game(game_id, seed=7), engine.new_game(game_id, seed=7)]
+    for game in games:
+        rng = Rng(7, 1)
+        while not game.score_sheet or len(game.public_log) < 6:
+            game.apply(rng.choice(game.legal_actions()))
+    before = json.dumps(games[1].view(0), sort_keys=True)
+    view = games[0].view(0)
+    assert view["log"] and view["score_sheet"][0]["detail"]
+
+    def scribble(value: Any) -> None:
+        if isinstance(value, dict):
+            for key in list(value):
+                scribble(value[key])
+                value[key] = "scribbled"
+        elif isinstance(value, list):
+            for item in value:
+                scribble(item)
+
+    scribble(view["log"])
+    scribble(view["score_sheet"])
+    assert json.dumps(games[0].view(0), sort_keys=True) == before
+    assert json.dumps(games[1].view(0), sort_keys=True) == before
+    assert all(isinstance(entry.get("seat", 0), int | None) for entry in games[0].log)

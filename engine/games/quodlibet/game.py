@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
 from ...errors import IllegalActionError, WorldError
-from ...game import JSON, Game, json_copy
+from ...game import JSON, MOVE_ENTRIES, Game, json_copy, move_entry
 from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
@@ -50,7 +50,7 @@ from .contracts import (
 from .deal import Deal
 from .snack import SnackDeal
 from .trick_playout import PositionPolicy, TrickPolicy, play_deal
-from .tricks_deal import MOVE_ENTRIES, TricksDeal, parse_play, plays_in_log
+from .tricks_deal import TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -757,8 +757,7 @@ class Quodlibet(Game):
             return
         self._legal_cache = None
         seat: int = deal.to_act  # type: ignore[assignment]  # a legal action: not done
-        move = MOVE_ENTRIES[seat].get(text)  # ``play CARD``: the shared entry
-        self.log.append({"seat": seat, "action": text} if move is None else move)
+        self.log.append(MOVE_ENTRIES[seat].get(text) or move_entry(seat, text))
         entry = deal.act(text)
         if not self._playout:
             self.public_log.append(entry)

@@ -65,16 +65,14 @@ PLAYS: tuple[dict[str, Play], ...] = tuple(
 """The card ``play CARD`` plays, and the ``(seat, card)`` play of each seat and card, made
 once: a slice and a tuple fewer per card (allocations are dear, in Pyodide most)."""
 
-MOVE_ENTRIES: tuple[dict[str, dict[str, Any]], ...] = tuple(
-    {action: {"seat": seat, "action": action} for action in CARD_PLAYED} for seat in range(PLAYERS)
-)
 PLAY_ENTRIES: tuple[dict[str, dict[str, Any]], ...] = tuple(
     {action: {"seat": seat, "action": action, "card": card} for action, card in CARD_PLAYED.items()}
     for seat in range(PLAYERS)
 )
-"""The game log's entry for ``play CARD`` by a seat, and the public log's for a card that
-does not end a trick, made once and shared by every game: log entries are never edited
-(views copy them, worlds share them), so two dicts fewer per card of every game."""
+"""The public log's entry for ``play CARD`` by a seat when the card does not end a trick,
+made once and shared by every game: log entries are never edited (views copy them, worlds
+share them), so a dict fewer per card of every game (``game.MOVE_ENTRIES`` does the same
+for the game log's entry)."""
 
 POSITION_ACTIONS: tuple[list[str], ...] = tuple(
     sorted(f"play @{i}" for i in range(size)) for size in range(TRICKS + 1)

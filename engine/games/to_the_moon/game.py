@@ -44,7 +44,7 @@ from typing import ClassVar
 
 from ...cards import PAIRS_COUNTS
 from ...errors import WorldError
-from ...game import JSON, Game
+from ...game import JSON, MOVE_ENTRIES, Game, LogEntry, move_entry
 from ...messages import Message, message
 from ...registry import register
 from .deal import ROUNDS, check_deal, shuffled_deal
@@ -52,9 +52,11 @@ from .knowledge import perfects_this_round, seen_in_hands, won_this_round
 from .notation import (
     ACTIONS,
     BIT,
+    BUILD,
     BUILD_VERB,
     RANKS_OF,
     TEST_VERB,
+    WITHDRAW,
     WITHDRAW_NONE,
     build_actions,
     other_actions,
@@ -66,6 +68,23 @@ from .notation import (
 
 ALL_RANKS = 10
 """TM-4: a trick holds at most one card of each of the ten ranks."""
+
+_SEATS = range(len(MOVE_ENTRIES))
+_RANKS = range(1, ALL_RANKS + 1)
+BUILT: tuple[dict[str, LogEntry], ...] = tuple(
+    {BUILD[r]: {"seat": s, "action": BUILD[r], "card": r, "perfect": False} for r in _RANKS}
+    for s in _SEATS
+)
+WITHDRAWN: tuple[dict[str, LogEntry], ...] = tuple(
+    {
+        "withdraw": {"seat": s, "action": "withdraw", "took": None},
+        **{WITHDRAW[r]: {"seat": s, "action": WITHDRAW[r], "took": r} for r in _RANKS},
+    }
+    for s in _SEATS
+)
+"""The public log's entries of a build that does not complete the countdown and of a
+withdrawal, by seat and action, made once and shared by every game (log entries are never
+edited: views copy them; ``game.MOVE_ENTRIES`` does the same for the game log)."""
 
 _BUILDS: list[list[str] | None] = [None] * 1024
 """``build_actions(mask)`` by buildable-rank mask (ranks are bits 0-9), filled in as masks
@@ -624,7 +643,9 @@ class ToTheMoon(Game):
             perfect = len(trick) == ALL_RANKS
             if not self._playout:
                 self.public_log.append(
-                    {"seat": seat, "action": action, "card": rank, "perfect": perfect}
+                    {"seat": seat, "action": action, "card": rank, "perfect": True}
+                    if perfect
+                    else BUILT[seat][action]
                 )
             if perfect:
                 self._win_trick(seat, True)
@@ -678,11 +699,11 @@ class ToTheMoon(Game):
             trick.remove(rank)
             self.trick_ranks ^= bit
             if not self._playout:
-                self.public_log.append({"seat": seat, "action": action, "took": rank})
+                self.public_log.append(WITHDRAWN[seat][action])
             taken = rank
         else:
             if not self._playout:
-                self.public_log.append({"seat": seat, "action": action, "took": None})
+                self.public_log.append(WITHDRAWN[seat][action])
             taken = None
         is_in = self.is_in
         is_in[seat] = False
@@ -737,7 +758,8 @@ class ToTheMoon(Game):
             super().apply(text)
             return
         self._legal_cache = None
-        self.log.append({"seat": self.turn, "action": text})
+        seat: int = self.turn  # type: ignore[assignment]  # a legal action: someone's turn
+        self.log.append(MOVE_ENTRIES[seat].get(text) or move_entry(seat, text))
         self._do(text)
 
     def _win_trick(self, seat: int, perfect: bool) -> None:
