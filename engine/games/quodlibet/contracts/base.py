@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from ....cards import french_deck
 from ....game import json_copy
 from ....messages import Message
 from ....tricks import Trick
@@ -89,9 +90,23 @@ class Entry:
         }
 
 
-def card_params(card: str) -> dict[str, object]:
-    """A card as score-sheet message parameters: ``"KH"`` -> ``{"rank": "K", "suit": "H"}``."""
-    return {"rank": card[0], "suit": card[1]}
+Params = dict[str, object]
+
+NO_PARAMS: Params = {}
+CARD_PARAMS: dict[str, Params] = {
+    card: {"rank": card[0], "suit": card[1]} for card in french_deck()
+}
+COUNT_PARAMS: tuple[Params, ...] = tuple({"count": count} for count in range(TRICKS + 1))
+TRICK_PARAMS: tuple[Params, ...] = tuple({"trick": number} for number in range(TRICKS + 1))
+"""A line's message parameters made once and shared by every line that has them: none, a
+card (``card_params``), a count of tricks, a trick's number. Parameters are never edited
+(``line_json`` copies what it keeps), and a search scores thousands of deals a move."""
+
+
+def card_params(card: str) -> Params:
+    """A card as score-sheet message parameters: ``"KH"`` -> ``{"rank": "K", "suit": "H"}``
+    (shared: ``CARD_PARAMS``)."""
+    return CARD_PARAMS[card]
 
 
 class Contract(ABC):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ....cards import RANK_VALUES as RANK
 from ....tricks import Trick
-from .base import Contract, Line
+from .base import CARD_PARAMS, NO_PARAMS, Contract, Line
 
 
 class Bribe(Contract):
@@ -25,7 +25,7 @@ class Bribe(Contract):
         lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
             winner = trick.winner
-            lines.append((winner, 30, "ql-took-the-trick", {}, number))
+            lines.append((winner, 30, "ql-took-the-trick", NO_PARAMS, number))
             # The plays of the lowest rank, in play order (one pass: a search scores
             # thousands of deals).
             lowest = 8
@@ -38,9 +38,8 @@ class Bribe(Contract):
                     low.append(play)
             took_lowest = False
             for seat, card in low:
-                params: dict[str, object] = {"rank": card[0], "suit": card[1]}
-                lines.append((seat, 20, "ql-lowest-card", params, number))
+                lines.append((seat, 20, "ql-lowest-card", CARD_PARAMS[card], number))
                 took_lowest = took_lowest or seat == winner
             if took_lowest:
-                lines.append((winner, 100, "ql-won-with-lowest", {}, number))
+                lines.append((winner, 100, "ql-won-with-lowest", NO_PARAMS, number))
         return lines

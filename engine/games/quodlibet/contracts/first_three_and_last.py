@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import Contract, Line
+from .base import TRICK_PARAMS, Contract, Line
 
 POINTS_BY_TRICK = {1: 10, 2: 20, 3: 30, 8: 50}
 
@@ -18,7 +18,7 @@ class FirstThreeAndLast(Contract):
 
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         return [
-            (trick.winner, POINTS_BY_TRICK[number], "ql-took-trick", {"trick": number}, number)
+            (trick.winner, POINTS_BY_TRICK[number], "ql-took-trick", TRICK_PARAMS[number], number)
             for number, trick in enumerate(tricks, start=1)
             if number in POINTS_BY_TRICK
         ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import TRICKS, Contract, Line, tricks_won
+from .base import COUNT_PARAMS, TRICKS, Contract, Line, tricks_won
 
 
 class Minus(Contract):
@@ -22,5 +22,5 @@ class Minus(Contract):
                     (seat, 100, "ql-took-all-tricks", {"count": TRICKS, "points": 100}, None)
                 )
             elif count:
-                lines.append((seat, 10 * count, "ql-took-tricks", {"count": count}, None))
+                lines.append((seat, 10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import Contract, Line
+from .base import CARD_PARAMS, NO_PARAMS, Contract, Line
 
 LOW_HEARTS = "789T"
 
@@ -29,9 +29,9 @@ class NoHearts(Contract):
                 continue
             winner = trick.winner
             if len(hearts) == len(trick.plays):
-                lines.append((winner, 100, "ql-hearts-only", {}, number))
+                lines.append((winner, 100, "ql-hearts-only", NO_PARAMS, number))
                 continue
             for card in hearts:
-                params: dict[str, object] = {"rank": card[0], "suit": card[1]}
+                params = CARD_PARAMS[card]
                 lines.append((winner, heart_points(card), "ql-took-card", params, number))
         return lines

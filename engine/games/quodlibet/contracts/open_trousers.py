@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import TRICKS, Contract, Line, tricks_won
+from .base import COUNT_PARAMS, TRICKS, Contract, Line, tricks_won
 
 
 class OpenTrousers(Contract):
@@ -28,5 +28,5 @@ class OpenTrousers(Contract):
                 params: dict[str, object] = {"count": TRICKS, "points": 100}
                 lines.append((seat, 100, "ql-took-all-tricks-instead", params, None))
             elif count:
-                lines.append((seat, -10 * count, "ql-took-tricks", {"count": count}, None))
+                lines.append((seat, -10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import TRICKS, Contract, Line, tricks_won
+from .base import COUNT_PARAMS, NO_PARAMS, TRICKS, Contract, Line, tricks_won
 
 
 class Plus(Contract):
@@ -22,13 +22,13 @@ class Plus(Contract):
         lines: list[Line] = []
         for seat, count in enumerate(tricks_won(tricks)):
             if count == 0:
-                lines.append((seat, 100, "ql-took-no-trick", {}, None))
+                lines.append((seat, 100, "ql-took-no-trick", NO_PARAMS, None))
             elif self.austrian:
                 missed = TRICKS - count
                 if missed:
                     lines.append(
-                        (seat, 10 * missed, "ql-tricks-not-taken", {"count": missed}, None)
+                        (seat, 10 * missed, "ql-tricks-not-taken", COUNT_PARAMS[missed], None)
                     )
             else:
-                lines.append((seat, -10 * count, "ql-took-tricks", {"count": count}, None))
+                lines.append((seat, -10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines

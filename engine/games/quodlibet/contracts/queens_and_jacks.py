@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import Contract, Line
+from .base import CARD_PARAMS, NO_PARAMS, Contract, Line
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
 
@@ -30,8 +30,8 @@ class QueensAndJacks(Contract):
                     jack = True
                 else:
                     continue
-                params: dict[str, object] = {"rank": rank, "suit": card[1]}
+                params = CARD_PARAMS[card]
                 lines.append((winner, POINTS_BY_RANK[rank], "ql-took-card", params, number))
             if queen and jack:
-                lines.append((winner, 100, "ql-queen-and-jack", {}, number))
+                lines.append((winner, 100, "ql-queen-and-jack", NO_PARAMS, number))
         return lines

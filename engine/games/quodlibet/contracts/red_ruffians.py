@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import Contract, Line, card_params
+from .base import NO_PARAMS, Contract, Line, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
@@ -28,7 +28,7 @@ class RedRuffians(Contract):
                 elif card == QUEEN_OF_DIAMONDS:
                     queen = True
             if king and queen:
-                lines.append((trick.winner, 100, "ql-king-and-queen", {}, number))
+                lines.append((trick.winner, 100, "ql-king-and-queen", NO_PARAMS, number))
             elif king:
                 lines.append(
                     (trick.winner, 50, "ql-took-card", card_params(KING_OF_HEARTS), number)
