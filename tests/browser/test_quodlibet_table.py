@@ -53,7 +53,11 @@ def wait_next_step(page: Page) -> str:
 
 
 def press(page: Page, control: ElementHandle) -> None:
-    """Click a control and wait until the shell has drawn the next view (it replaces it)."""
+    """Click a control and wait until the shell has drawn the next view (it replaces it).
+    A control the shell replaced between the query and the click (a view drawn again, e.g.
+    after a summary closes) is not pressed: the caller's loop reads the new view."""
+    if not control.evaluate("(el) => el.isConnected"):
+        return
     control.click()
     page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
 
