@@ -118,6 +118,7 @@ WORLD_ERRORS: dict[str, str] = {
     "world-void": "Seat {seat} showed it has no {suit} (QL-7).",
     "world-to-act": "The plays do not lead to the seat to act the view shows.",
     "world-snack-playout": "A Snack deal is played out in a world built by from_view.",
+    "world-not-by-mask": "Only a trick deal in play, not by position, is played out from masks.",
 }
 """Why a world cannot be built (``WorldError.code``), in English."""
 

@@ -166,6 +166,13 @@ class Rng:
         self._ahead = []
         self._alone = 0
 
+    def rewind(self, count: int) -> None:
+        """Step back over the last ``count`` values handed out: the next ``count`` values
+        are those again (a caller that took values ahead, ``next_u64s``, and used fewer, or
+        one that found a value ``below`` would reject and starts again one draw at a
+        time). The values worked out ahead are forgotten, not changed."""
+        self.state = (self.state - count * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+
     def _take(self, n: int) -> list[int]:
         """The next ``n`` values in order, those worked out ahead first and the rest by
         ``_draws``, the generator moved on past them (for the methods that draw many)."""
@@ -303,7 +310,7 @@ class Rng:
         # A draw ``below`` would reject (one at least as high as the least limit first):
         # back to the state before the draws, and step by step.
         if max(draws) >= plan[3] and any(map(ge, draws, plan[2])):
-            self.state = (self.state - (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            self.rewind(n - 1)
             self._shuffle_one_by_one(items)
             return
         for i, j in zip(plan[0], map(mod, draws, plan[1]), strict=True):

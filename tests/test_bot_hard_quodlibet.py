@@ -453,6 +453,57 @@ def test_assignment_counts_and_samples_uniformly() -> None:
     assert abs(counts[("AH",)] - 1_000) < 150
 
 
+CARD_BITS = {card: 1 << i for i, card in enumerate(DECK)}
+
+
+def random_assignment(rng: Rng) -> Assignment:
+    """Up to 40 cards in up to 4 groups, each barred from some of up to 4 slots (sizes
+    filled exactly when the bars allow: some assignments have no way at all)."""
+    slots = 1 + rng.below(4)
+    cards = rng.shuffled(DECK)[: 1 + rng.below(32)]
+    groups = []
+    start = 0
+    while start < len(cards):
+        size = 1 + rng.below(9)
+        allowed = tuple(s for s in range(slots) if rng.below(3)) or (rng.below(slots),)
+        groups.append(Group(tuple(cards[start : start + size]), allowed))
+        start += size
+    sizes = [0] * slots
+    for _ in cards:
+        sizes[rng.below(slots)] += 1
+    return Assignment(groups, sizes)
+
+
+def test_sample_sums_is_the_sample_as_sums_with_the_same_draws() -> None:
+    """``sample_sums`` (the search's worlds as masks) makes the filling ``sample`` makes
+    from the same generator, and leaves it in the same state: also when a split has one
+    way (no draw: the batch it took is stepped back) and when a total is above 2**64
+    (``sample`` draws for it)."""
+    rng = Rng(40)
+    tried = 0
+    while tried < 300:
+        assignment = random_assignment(rng)
+        if not assignment.ways:
+            continue
+        tried += 1
+        one, two = Rng(tried, 1), Rng(tried, 1)
+        for _ in range(3):
+            slots = assignment.sample(one)
+            sums = assignment.sample_sums(two, CARD_BITS)
+            assert sums == [sum(CARD_BITS[card] for card in slot) for slot in slots]
+            assert one.state == two.state
+    forced = Assignment([Group(("AS",), (0,)), Group(("KS", "QS"), (1,))], [1, 2])
+    big = Assignment([Group(tuple(DECK), tuple(range(8)))], [4] * 8)
+    assert big.ways > 2**64
+    for assignment in (forced, big):
+        one, two = Rng(3), Rng(3)
+        for _ in range(3):
+            slots = assignment.sample(one)
+            sums = assignment.sample_sums(two, CARD_BITS)
+            assert sums == [sum(CARD_BITS[card] for card in slot) for slot in slots]
+            assert one.state == two.state
+
+
 def test_plan_is_reused_for_the_same_view_only() -> None:
     game = new(2, dealer=0)
     view = game.view(0)

@@ -26,6 +26,7 @@ from engine.bots.quodlibet.rollout import (
 from engine.bots.quodlibet.sample import sample_playout, sample_world
 from engine.bots.search import Budget
 from engine.cards import rank_value
+from engine.errors import WorldError
 from engine.game import Game
 from engine.games.quodlibet.card_bits import CARD, INDEX, SUIT_MASK, mask_of
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
@@ -197,9 +198,38 @@ def test_ql_5_a_playout_from_the_choice_plays_the_chosen_contract() -> None:
     assert "open-trousers" in chosen and "good-hunting" in chosen
 
 
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_playout_from_masks_is_the_playout_from_the_hands(options: dict[str, Any]) -> None:
+    # ``mask_playout_maker`` plays what ``playout_maker`` plays from the hands of the same
+    # masks; it refuses the choice and Open Trousers (QL-5, QL-17: the order held counts).
+    games = positions(options, seed=13, every=3)
+    games.append(engine.new_game("quodlibet", seed=13, options=options))  # the choice
+    refusals = 0
+    for game in games:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if view["phase"] == "choose" or view["contract"] == "open-trousers":
+            with pytest.raises(WorldError) as refused:
+                Quodlibet.mask_playout_maker(view)
+            assert refused.value.code == "world-not-by-mask"
+            refusals += 1
+            continue
+        hands = hands_of(game)
+        by_mask = Quodlibet.mask_playout_maker(view)(list(map(mask_of, hands)))
+        playout = Quodlibet.playout_maker(view)(hands)
+        for first in view["legal"][:3]:
+            assert by_mask(first, card_policy(view["contract"], Rng(5))) == playout(
+                first, card_policy(view["contract"], Rng(5))
+            )
+    # A dealer chooses unless the contracts are given; Open Trousers is one of options[1].
+    assert bool(refusals) == (not options or "open-trousers" in options["contracts"])
+
+
 def test_sample_playout_draws_what_sample_world_draws() -> None:
     # The search's playouts sample the unseen cards as its worlds do: the same draws.
-    for game in positions({}, seed=21, every=9)[:8]:
+    games = [game for options in OPTIONS for game in positions(options, seed=21, every=9)[:8]]
+    for game in games:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)

@@ -274,3 +274,18 @@ def test_the_written_out_single_draws_use_alone() -> None:
     places = [line for line in source.splitlines() if "# ALONE" in line]
     assert len(places) == 4
     assert all(f"self._alone < {engine.rng.ALONE}:" in line for line in places)
+
+
+@pytest.mark.parametrize("drawn_before", [0, 3, 40])
+def test_rewind_gives_the_last_values_again(drawn_before: int) -> None:
+    """``rewind(n)`` steps back over the last ``n`` values handed out, young generator or
+    one with values worked out ahead, bulk or single."""
+    rng, reference = Rng(8), Rng(8)
+    for _ in range(drawn_before):
+        assert rng.next_u64() == reference.next_u64()
+    taken = rng.next_u64s(24)
+    rng.rewind(10)
+    assert [rng.next_u64() for _ in range(10)] == taken[14:]
+    assert [rng.next_u64() for _ in range(5)] == [reference.next_u64() for _ in range(24 + 5)][24:]
+    rng.rewind(0)
+    assert rng.state == reference.state

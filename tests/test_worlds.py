@@ -14,6 +14,7 @@ import engine
 from engine.errors import WORLD_ERRORS, WorldError
 from engine.game import Game
 from engine.games.nine_virtues.game import NineVirtues
+from engine.games.quodlibet.card_bits import CODE_BIT, mask_of
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
@@ -256,6 +257,22 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     moved_on = {**view, "to_act": 3}
     assert refused(lambda: Quodlibet.from_view(moved_on, current)) == "world-to-act"
     assert refused(lambda: Quodlibet.playout_maker(moved_on)(current)) == "world-to-act"
+    # The playouts from masks (Quodlibet.mask_playout_maker) refuse the same.
+    by_mask = Quodlibet.mask_playout_maker(view)
+    by_mask(list(map(mask_of, current)))
+    for wrong, code in [
+        (bad, "world-void"),
+        (mine, "world-seen-hand"),
+        (current[:3], "world-hand-sizes"),
+        ([*current[:3], current[3][1:]], "world-hand-sizes"),
+    ]:
+        assert refused(lambda: by_mask(list(map(mask_of, wrong)))) == code  # noqa: B023
+    missing = list(map(mask_of, current))
+    missing[3] ^= CODE_BIT[current[3][0]] | CODE_BIT["7S"]  # a card played held again
+    assert refused(lambda: by_mask(missing)) == "world-not-the-deck"
+    good = list(map(mask_of, current))
+    assert refused(lambda: Quodlibet.mask_playout_maker(moved_on)(good)) == "world-to-act"
+    assert refused(lambda: Quodlibet.mask_playout_maker(game.view(None))) == "world-not-in-play"
     assert refused(lambda: ToTheMoon.from_view(view, current, [])) == "world-wrong-game"
     assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
 
@@ -328,6 +345,7 @@ def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     Quodlibet.from_view(view, hands, piles)
     assert refused(lambda: Quodlibet.from_view(view, hands)) == "world-no-piles"
     assert refused(lambda: Quodlibet.playout_maker(view)) == "world-snack-playout"
+    assert refused(lambda: Quodlibet.mask_playout_maker(view)) == "world-not-by-mask"
     fuller = [list(pile) for pile in piles]
     other = next(s for s in range(4) if s != seat and hands[s])
     fuller[next(i for i, pile in enumerate(piles) if pile)].append(hands[other][0])

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import SUITS, french_deck, suit_of
+from ...games.quodlibet.card_bits import CODE_BIT, mask_of
 from ...games.quodlibet.contracts import contract_for
 from ...games.quodlibet.game import DealPlayout, Quodlibet
 from ...games.quodlibet.tricks_deal import plays_in_log
@@ -57,6 +58,13 @@ class TrickPlan:
     playouts: Callable[[Sequence[Sequence[str]]], DealPlayout]
     """The game's playouts of the rest of the deal for this view
     (``Quodlibet.playout_maker``)."""
+    by_mask: Callable[[Sequence[int]], DealPlayout] | None
+    """The same from hands as masks (``Quodlibet.mask_playout_maker``), in a trick deal
+    played by sight: ``sample_playout`` then deals masks (``Assignment.sample_sums``, the
+    same draws) and lists no cards. None while choosing and in Open Trousers, where the
+    order of a hand is part of the world."""
+    known_masks: list[int]
+    """Per seat, the mask (``card_bits``) of the cards the viewer sees in that hand."""
 
 
 Plan = TrickPlan | SnackPlan
@@ -104,7 +112,15 @@ def sample_playout(view: View, rng: Rng) -> DealPlayout | None:
     plan = _CACHE.get(view)
     if isinstance(plan, SnackPlan):
         return None
-    return plan.playouts(_sample_hands(plan, rng))
+    if plan.by_mask is None:
+        return plan.playouts(_sample_hands(plan, rng))
+    masks = [*plan.known_masks]
+    if plan.unseen_seats:
+        for seat, mask in zip(
+            plan.unseen_seats, plan.assignment.sample_sums(rng, CODE_BIT), strict=True
+        ):
+            masks[seat] = mask
+    return plan.by_mask(masks)
 
 
 def make_plan(view: View) -> Plan:
@@ -152,7 +168,10 @@ def _trick_plan(view: View) -> TrickPlan:
     ]
     sizes = [view["hand_sizes"][s] for s in unseen_seats]
     playouts = Quodlibet.playout_maker(view)
-    return TrickPlan(known, unseen_seats, Assignment(groups, sizes), plays, blind, playouts)
+    by_mask = None if choosing or blind else Quodlibet.mask_playout_maker(view)
+    known_masks = [mask_of(hand or ()) for hand in known]
+    assignment = Assignment(groups, sizes)
+    return TrickPlan(known, unseen_seats, assignment, plays, blind, playouts, by_mask, known_masks)
 
 
 def _sample_hands(plan: TrickPlan, rng: Rng) -> list[list[str]]:

@@ -38,12 +38,13 @@ from ...game import JSON, MOVE_ENTRIES, Game, json_copy, move_entry
 from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
-from ...tricks import next_seat
+from ...tricks import Play, Trick, next_seat
 from .card_bits import INDEX, SUIT_MASK, SUIT_ORDER, mask_of
 from .contracts import (
     CONTRACT_NAMES,
     SNACK,
     WHEELS,
+    Contract,
     contract_for,
     wheel_of,
 )
@@ -202,6 +203,8 @@ class WorldFacts:
     hand_masks: Callable[[Sequence[Sequence[str]]], list[int]] = field(init=False)
     """The check of a world's cards against these facts, as card masks
     (``Quodlibet._hand_masks``), made with them."""
+    mask_check: Callable[[Sequence[int]], list[int]] = field(init=False)
+    """The same checks of a world's cards given as masks (``Quodlibet._mask_check``)."""
 
 
 NOT_EDITED = frozenset({"options", "practice", "_winners", "dealt"})
@@ -392,30 +395,61 @@ class Quodlibet(Game):
                     return play_deal(rules, [*masks], held, trick, tricks, seat, card, policy)
 
                 return by_position
-
-            def playout(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
-                card = INDEX[first[5:]]  # ``play CARD``
-                return play_deal(rules, [*masks], None, trick, tricks, seat, card, policy)
-
-            return playout
+            return cls._played_from(rules, masks, trick, tricks, seat)
 
         return world
+
+    @classmethod
+    def mask_playout_maker(cls, view: Mapping[str, JSON]) -> Callable[[Sequence[int]], DealPlayout]:
+        """``playout_maker``'s playouts with every seat's cards given as a mask of card ints
+        (``card_bits``) rather than listed: for a trick deal in play that is not played by
+        position (QL-17: there the order held is part of the world, and so while the dealer
+        chooses, as Open Trousers deals the hands as dealt). ``maker(masks)`` checks the
+        masks as ``playout_maker``'s maker checks hands (the hand sizes, the 32 cards each
+        once, the hands the viewer sees, the voids shown: the same ``WorldError``s) and
+        returns the same ``playout(first, policy)`` as ``playout_maker(view)(hands)`` for
+        the hands of those masks. A search whose sampler deals masks (``Assignment.
+        sample_sums``) builds no list of cards per world. Other views:
+        ``WorldError("world-not-by-mask")``."""
+        cls._check_world_view(view)
+        if view["phase"] != "play":
+            raise WorldError("world-not-by-mask")
+        facts = cls._world_facts(view, True)
+        deal = facts.deal
+        if deal is None or deal.blind:
+            raise WorldError("world-not-by-mask")
+        check = facts.mask_check
+        rules, trick, tricks = deal.rules, deal.trick, deal.tricks
+        seat: int = view["to_act"]
+
+        def world(masks: Sequence[int]) -> DealPlayout:
+            return cls._played_from(rules, check(masks), trick, tricks, seat)
+
+        return world
+
+    @staticmethod
+    def _played_from(
+        rules: Contract, masks: list[int], trick: Sequence[Play], tricks: Sequence[Trick], seat: int
+    ) -> DealPlayout:
+        """``playout(first, policy)`` of a trick deal played by sight from ``masks``."""
+
+        def playout(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
+            card = INDEX[first[5:]]  # ``play CARD``
+            return play_deal(rules, [*masks], None, trick, tricks, seat, card, policy)
+
+        return playout
 
     @classmethod
     def _hand_masks(cls, facts: WorldFacts) -> Callable[[Sequence[Sequence[str]]], list[int]]:
         """``masks(hands)``: ``hands`` checked against the view of ``facts``
         (``WorldFacts.hand_masks``: ``from_view``'s checks, the same ``WorldError``), as
-        masks of card ints (``card_bits``): the hand sizes, the 32 cards each once, the
-        hands the viewer sees (as sets of cards, but in Open Trousers, QL-17, where the
-        order held is what is seen and must be the view's), the voids shown (QL-7) and
-        the seat to act."""
+        masks of card ints (``card_bits``): the hand sizes, the 32 cards each once, then
+        ``mask_check``'s checks, and in Open Trousers (QL-17), where the order held is
+        what is seen, the order of each hand the viewer sees."""
         sizes = list(facts.view["hand_sizes"])
-        unplayed = mask_of(facts.unplayed)
         blind = facts.deal is not None and facts.deal.blind
         seen_lists = [(other, cards) for other, cards, _ in facts.seen]
-        seen_masks = [(other, mask_of(cards)) for other, cards, _ in facts.seen]
-        voids = [(who, led, SUIT_MASK[SUIT_ORDER.index(led)]) for who, led in facts.voids]
-        to_act_agrees = facts.to_act_agrees
+        check = facts.mask_check
 
         def masks(hands: Sequence[Sequence[str]]) -> list[int]:
             if len(hands) != PLAYERS or list(map(len, hands)) != sizes:
@@ -424,18 +458,38 @@ class Quodlibet(Game):
                 found = list(map(mask_of, hands))
             except KeyError:  # not a card code
                 raise WorldError("world-not-the-deck", count=32) from None
-            if (
-                found[0] | found[1] | found[2] | found[3] != unplayed
-                or [mask.bit_count() for mask in found] != sizes  # a card given twice
-            ):
+            if [mask.bit_count() for mask in found] != sizes:  # a card given twice
                 raise WorldError("world-not-the-deck", count=32)
-            for other, cards in seen_masks:
-                if found[other] != cards:
-                    raise WorldError("world-seen-hand", seat=other)
+            check(found)
             if blind:
                 for other, order in seen_lists:
                     if list(hands[other]) != order:
                         raise WorldError("world-seen-hand", seat=other)
+            return found
+
+        return masks
+
+    @classmethod
+    def _mask_check(cls, facts: WorldFacts) -> Callable[[Sequence[int]], list[int]]:
+        """``check(masks)``: every seat's cards as masks of card ints (``card_bits``)
+        checked against the view of ``facts`` and returned as a new list: the hand sizes,
+        the unplayed cards each in one hand, the hands the viewer sees (as sets of cards),
+        the voids shown (QL-7) and the seat to act (``WorldFacts.mask_check``)."""
+        sizes = list(facts.view["hand_sizes"])
+        unplayed = mask_of(facts.unplayed)
+        seen_masks = [(other, mask_of(cards)) for other, cards, _ in facts.seen]
+        voids = [(who, led, SUIT_MASK[SUIT_ORDER.index(led)]) for who, led in facts.voids]
+        to_act_agrees = facts.to_act_agrees
+
+        def check(masks: Sequence[int]) -> list[int]:
+            found = [*masks]
+            if len(found) != PLAYERS or [mask.bit_count() for mask in found] != sizes:
+                raise WorldError("world-hand-sizes")
+            if found[0] | found[1] | found[2] | found[3] != unplayed:
+                raise WorldError("world-not-the-deck", count=32)
+            for other, cards in seen_masks:
+                if found[other] != cards:
+                    raise WorldError("world-seen-hand", seat=other)
             for who, led, suit in voids:
                 if found[who] & suit:
                     raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
@@ -443,7 +497,7 @@ class Quodlibet(Game):
                 raise WorldError("world-to-act")
             return found
 
-        return masks
+        return check
 
     @classmethod
     def _world_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
@@ -517,6 +571,7 @@ class Quodlibet(Game):
             deal=deal,
             to_act_agrees=to_act_agrees,
         )
+        facts.mask_check = cls._mask_check(facts)
         facts.hand_masks = cls._hand_masks(facts)
         return facts
 
