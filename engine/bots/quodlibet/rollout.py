@@ -114,16 +114,29 @@ def playout_policies(contract: str) -> Callable[[int], TrickPolicy | PositionPol
     """``start(luck)``: the policy ``card_policy(contract, Rng(luck))`` for one playout, the
     same policy every time, its generator set back to ``Rng(luck)``'s state and the values
     it took ahead dropped: a search plays hundreds of playouts per decision, and each new
-    policy would cost a generator and a closure."""
+    policy would cost a generator and a closure. The first ``AHEAD`` values are worked out
+    at the start and kept for the next start with the same ``luck`` (a paired search
+    starts every candidate of a world with the same luck)."""
     if contract in BLIND:
         return lambda luck: Rng(luck).below
     rng = Rng(0)
     values: list[int] = []
     policy = _card_policy(contract, rng, AHEAD, values)
+    take = rng.next_u64s
+    last: list[int] = [-1]
+    """The last ``luck``, its first values (the next one last) and the state after them."""
+    first: list[int] = []
+    after = [0]
 
     def start(luck: int) -> TrickPolicy:
+        if luck == last[0]:
+            values[:] = first
+            rng.state = after[0]
+            return policy
         rng.state = luck  # as ``Rng(luck)`` (``luck`` is a 64-bit value)
-        values.clear()
+        first[:] = reversed(take(AHEAD))
+        values[:] = first
+        last[0], after[0] = luck, rng.state
         return policy
 
     return start
