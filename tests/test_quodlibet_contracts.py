@@ -11,13 +11,18 @@ Two deals are used throughout (dealer 0, so seat 1 leads the first trick):
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 import engine
-from engine.cards import sort_cards
+from engine.cards import french_deck, sort_cards
 from engine.game import Game
+from engine.games.quodlibet.card_bits import CODE_BIT
+from engine.games.quodlibet.contracts import TRICK_CONTRACTS, contract_for
+from engine.rng import Rng
+from engine.tricks import Trick
 
 SUITS = [[rank + suit for rank in "789TJQKA"] for suit in "SHDC"]
 
@@ -404,3 +409,52 @@ def test_score_sheet_entries_add_up_to_the_scores(contract: str) -> None:
     detail = game.score_sheet[-1]["detail"]
     assert detail["contract"] == contract and detail["dealer"] == 0
     assert detail["tricks_won"] == [2, 2, 2, 2]
+
+
+# --- a search's playout scores a deal from masks (``Contract.playout_points``) -----------------
+
+
+def deal_as_masks(tricks: list[Trick], hands: list[list[str]]) -> tuple[list[int], ...]:
+    """``playout_points``' arguments for ``tricks`` played from ``hands``."""
+    cards = [sum(CODE_BIT[card] for _, card in trick.plays) for trick in tricks]
+    dealt = [sum(CODE_BIT[card] for card in hand) for hand in hands]
+    return cards, [trick.winner for trick in tricks], dealt
+
+
+def test_ql_9_to_ql_19_playout_points_are_the_points_of_the_lines() -> None:
+    """Every contract's rule said on masks gives what its lines add up to (QL-9..QL-19),
+    over random deals whose tricks go to random seats, to one seat (all eight tricks,
+    and none for the others) and to a random player of each trick, and in the two deals
+    of this file."""
+    rules = [contract_for(name) for name in TRICK_CONTRACTS]
+    rules.append(contract_for("plus", plus_austrian=True))
+    rng = Rng(12)
+    deck = french_deck()
+    deals: list[tuple[list[Trick], list[list[str]]]] = []
+    for hands, script in [(MIXED, " ".join(MIXED_PLAY)), (SUITS, ALL_TO_SEAT_1)]:
+        cards, tricks, leader = script.split(), [], 1
+        for start in range(0, 32, 4):
+            plays = tuple(((leader + i) % 4, card) for i, card in enumerate(cards[start:][:4]))
+            tricks.append(Trick(plays))
+            leader = tricks[-1].winner
+        deals.append((tricks, hands))
+    assert [trick.winner for trick in deals[0][0]] == MIXED_WINNERS
+    for number in range(3_000):
+        shuffled = rng.shuffled(deck)
+        hands = [shuffled[8 * seat : 8 * seat + 8] for seat in range(4)]
+        leader = rng.below(4)
+        tricks = []
+        for index in range(8):
+            plays = tuple(((leader + i) % 4, hands[(leader + i) % 4][index]) for i in range(4))
+            how = number % 3
+            winner = rng.below(4) if how == 0 else 2 if how == 1 else plays[rng.below(4)][0]
+            tricks.append(Trick.won_by(plays, winner))
+            leader = winner
+        deals.append((tricks, hands))
+    seen = Counter[str]()
+    for tricks, hands in deals:
+        for rules_of in rules:
+            points = rules_of.points(tricks)
+            assert rules_of.playout_points(*deal_as_masks(tricks, hands)) == points
+            seen[rules_of.name] += any(points)
+    assert all(seen[name] > 1_000 for name in TRICK_CONTRACTS)

@@ -38,7 +38,7 @@ from ...game import JSON, MOVE_ENTRIES, Game, json_copy, move_entry
 from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
-from ...tricks import Play, Trick, next_seat
+from ...tricks import Play, next_seat
 from .card_bits import INDEX, SUIT_MASK, SUIT_ORDER, mask_of
 from .contracts import (
     CONTRACT_NAMES,
@@ -50,7 +50,7 @@ from .contracts import (
 )
 from .deal import Deal
 from .snack import SnackDeal
-from .trick_playout import PositionPolicy, TrickPolicy, play_deal
+from .trick_playout import DealSoFar, PositionPolicy, TrickPolicy, deal_so_far, play_deal
 from .tricks_deal import TricksDeal, parse_play, plays_in_log
 
 PLAYERS = 4
@@ -216,6 +216,9 @@ _new = object.__new__
 DealPlayout = Callable[[str, "TrickPolicy | PositionPolicy"], list[int]]
 """``playout(first, policy) -> points``: one playout of a deal (``Quodlibet.playout_maker``)."""
 
+NOTHING_PLAYED: DealSoFar = deal_so_far((), ())
+"""``play_deal``'s deal so far before its first card (never edited)."""
+
 _LAST_FACTS: list[WorldFacts] = []
 """The facts of the last view worlds were built from (one entry at most)."""
 
@@ -370,32 +373,40 @@ class Quodlibet(Game):
                         held = [[INDEX[card] for card in shuffle(hand)] for hand in as_dealt]
                         position: PositionPolicy = policy  # type: ignore[assignment]
                         card = held[leader][position(len(held[leader]))]
-                        return play_deal(rules, [*masks], held, (), (), leader, card, policy)
+                        return play_deal(
+                            rules, [*masks], held, (), NOTHING_PLAYED, masks, leader, card, policy
+                        )
                     own = [*masks]
                     hand = own[leader]
                     choose: TrickPolicy = policy  # type: ignore[assignment]
                     card = choose(leader, hand, hand, own, 0, -1, 1)
-                    return play_deal(rules, own, None, (), (), leader, card, policy)
+                    return play_deal(
+                        rules, own, None, (), NOTHING_PLAYED, masks, leader, card, policy
+                    )
 
                 return chosen
 
             return dealt
         deal = facts.deal
-        rules, trick, tricks, blind = deal.rules, deal.trick, deal.tricks, deal.blind
+        rules, trick, blind = deal.rules, deal.trick, deal.blind
+        so_far = deal_so_far(trick, deal.tricks)
         seat: int = view["to_act"]
 
         def world(hands: Sequence[Sequence[str]]) -> DealPlayout:
             masks = masks_of(hands)
             if blind:  # QL-17: positions of the hands as held
                 order = [[INDEX[card] for card in hand] for hand in hands]
+                dealt = [*map(int.__or__, masks, so_far[2])]
 
                 def by_position(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
                     held = [*map(list.copy, order)]
                     card = held[seat][int(first[6:])]  # ``play @i``
-                    return play_deal(rules, [*masks], held, trick, tricks, seat, card, policy)
+                    return play_deal(
+                        rules, [*masks], held, trick, so_far, dealt, seat, card, policy
+                    )
 
                 return by_position
-            return cls._played_from(rules, masks, trick, tricks, seat)
+            return cls._played_from(rules, masks, trick, so_far, seat)
 
         return world
 
@@ -419,23 +430,25 @@ class Quodlibet(Game):
         if deal is None or deal.blind:
             raise WorldError("world-not-by-mask")
         check = facts.mask_check
-        rules, trick, tricks = deal.rules, deal.trick, deal.tricks
+        rules, trick = deal.rules, deal.trick
+        so_far = deal_so_far(trick, deal.tricks)
         seat: int = view["to_act"]
 
         def world(masks: Sequence[int]) -> DealPlayout:
-            return cls._played_from(rules, check(masks), trick, tricks, seat)
+            return cls._played_from(rules, check(masks), trick, so_far, seat)
 
         return world
 
     @staticmethod
     def _played_from(
-        rules: Contract, masks: list[int], trick: Sequence[Play], tricks: Sequence[Trick], seat: int
+        rules: Contract, masks: list[int], trick: Sequence[Play], so_far: DealSoFar, seat: int
     ) -> DealPlayout:
         """``playout(first, policy)`` of a trick deal played by sight from ``masks``."""
+        dealt = [*map(int.__or__, masks, so_far[2])]
 
         def playout(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
             card = INDEX[first[5:]]  # ``play CARD``
-            return play_deal(rules, [*masks], None, trick, tricks, seat, card, policy)
+            return play_deal(rules, [*masks], None, trick, so_far, dealt, seat, card, policy)
 
         return playout
 

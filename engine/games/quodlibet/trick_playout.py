@@ -2,11 +2,13 @@
 the loop that ``Quodlibet.playout_maker`` runs for every playout.
 
 The deal is the one ``TricksDeal`` plays (the same cards, the same winners, the same
-scores: ``Contract.points``), in the local variables of one loop: a hand is a mask of card
-ints (``card_bits``), the legal cards are one ``&`` of it, the card winning the trick is
-kept as it falls, and nothing is logged or checked again. A search plays hundreds of these
-per decision; the game object's calls per card (``play_unchecked``, the deal's ``play``,
-the end of the deal and its score sheet) are what it saves.
+scores: ``Contract.playout_points``, which are ``Contract.points``), in the local variables
+of one loop: a hand is a mask of card ints (``card_bits``), the legal cards are one ``&``
+of it, the card winning the trick is kept as it falls, a trick done is its mask of cards
+and its winner (no trick object, no play tuples), and nothing is logged or checked again.
+A search plays hundreds of these per decision; the game object's calls per card
+(``play_unchecked``, the deal's ``play``, the end of the deal and its score sheet) are
+what it saves.
 
 The seat to act chooses with ``policy`` (``TrickPolicy``) whenever it has more than one
 legal card; a single legal card is played without asking. In Open Trousers (QL-17) a
@@ -22,7 +24,6 @@ from ...tricks import Play, Trick
 from .card_bits import BIT, CARD, HIGHER_MASK, INDEX, SUIT_MASK
 from .contracts import Contract
 from .contracts.base import PLAYERS, TRICKS
-from .tricks_deal import PLAYS
 
 TrickPolicy = Callable[[int, int, int, list[int], int, int, int], int]
 """``policy(seat, legal, hand, hands, length, winning, number) -> card``: the card int
@@ -45,11 +46,6 @@ LED_MASK: tuple[int, ...] = tuple(SUIT_MASK[card & 3] for card in range(len(CARD
 NO_FOLLOW: tuple[int, ...] = (0,) * len(CARD)
 """``LED_MASK`` of a contract where nobody has to follow suit."""
 
-PLAY_OF: tuple[tuple[Play, ...], ...] = tuple(
-    tuple(PLAYS[seat][card] for card in CARD) for seat in range(PLAYERS)
-)
-"""The ``(seat, code)`` play of each seat and card int (``TricksDeal``'s own tuples)."""
-
 
 def _by_position(held: list[list[int]], position: PositionPolicy) -> TrickPolicy:
     """A ``TrickPolicy`` that plays the card at ``position``'s position of the hand as held
@@ -66,35 +62,62 @@ def _by_position(held: list[list[int]], position: PositionPolicy) -> TrickPolicy
     return choose
 
 
+DealSoFar = tuple[list[int], list[int], list[int], int]
+"""A deal's tricks done and its trick in progress as ``play_deal`` reads them
+(``deal_so_far``): the cards of each trick done (masks), their winners, each seat's cards
+played so far this deal (masks), and the cards of the trick in progress (a mask)."""
+
+
+def deal_so_far(trick: Sequence[Play], tricks: Sequence[Trick]) -> DealSoFar:
+    """``trick`` (the trick in progress) and ``tricks`` (those done), as ``TricksDeal``
+    keeps them, for ``play_deal``: worked out once per view, not per playout."""
+    played = [0] * PLAYERS
+    cards: list[int] = []
+    for done in tricks:
+        taken = 0
+        for seat, code in done.plays:
+            taken |= BIT[INDEX[code]]
+            played[seat] |= BIT[INDEX[code]]
+        cards.append(taken)
+    current = 0
+    for seat, code in trick:
+        current |= BIT[INDEX[code]]
+        played[seat] |= BIT[INDEX[code]]
+    return cards, [done.winner for done in tricks], played, current
+
+
 def play_deal(
     rules: Contract,
     hands: list[int],
     held: list[list[int]] | None,
     trick: Sequence[Play],
-    tricks: Sequence[Trick],
+    so_far: DealSoFar,
+    dealt: list[int],
     to_act: int,
     card: int,
     policy: TrickPolicy | PositionPolicy,
 ) -> list[int]:
     """Play the card int ``card`` for ``to_act``, then the rest of the deal with ``policy``
     choosing for every seat, and return each seat's points for the deal
-    (``rules.points``).
+    (``rules.playout_points``, which are ``rules.points``).
 
     ``hands`` is each seat's mask of cards, the playout's own list (played from), and
     ``held`` None, but in Open Trousers (QL-17), where it is each seat's card ints in the
     order held (the playout's own lists, played from too) and ``policy`` a
-    ``PositionPolicy``. ``trick`` is the trick in progress and ``tricks``
-    those done, as ``TricksDeal`` keeps them. ``card`` must be legal for ``to_act`` (one of
-    its cards, following suit where ``rules`` says one must): nothing is checked here."""
+    ``PositionPolicy``. ``trick`` is the trick in progress as ``TricksDeal`` keeps it,
+    ``so_far`` that and the tricks done (``deal_so_far``), and ``dealt`` each seat's cards
+    this deal (its hand now and the cards it played: a mask). ``card`` must be legal for
+    ``to_act`` (one of its cards, following suit where ``rules`` says one must): nothing
+    is checked here."""
     suits = LED_MASK if rules.must_follow else NO_FOLLOW
     higher = HIGHER_MASK
     bit = BIT
-    plays = PLAY_OF
     next_seat = NEXT_SEAT
-    new_trick = Trick.__new__
-    done = list(tricks)
-    current: list[Play] = [*trick, *[(-1, "")] * (PLAYERS - len(trick))]
-    """The trick's plays so far: its first ``length`` entries (the rest are stale)."""
+    past, past_winners, _, taken = so_far
+    cards = [*past]
+    winners = [*past_winners]
+    add_cards = cards.append
+    add_winner = winners.append
     winner = -1
     winning = -1
     beat = -1
@@ -106,7 +129,7 @@ def play_deal(
         if bit[played] & beat:
             winner, winning, beat, led = seat, played, higher[played], suits[played]
     length = len(trick)
-    number = len(done) + 1
+    number = len(cards) + 1
     turn = to_act
     choose: TrickPolicy = policy  # type: ignore[assignment]  # but in Open Trousers
     if held is not None:  # Open Trousers (QL-17): a position of the hand as held
@@ -115,21 +138,19 @@ def play_deal(
     while True:
         played = bit[card]
         hands[turn] ^= played
-        current[length] = plays[turn][card]
+        taken |= played
         if played & beat:  # the highest card of the suit led so far (QL-7)
             winner, winning, beat, led = turn, card, higher[card], suits[card]
         length += 1
         if length < PLAYERS:
             turn = next_seat[turn]
         else:  # the trick is complete: its winner takes it and leads the next (QL-7)
-            taken = new_trick(Trick)  # ``Trick.won_by``, without the call
-            taken.plays = tuple(current)
-            taken.winner = winner
-            done.append(taken)
+            add_cards(taken)
+            add_winner(winner)
             if number == TRICKS:
-                return rules.points(done)
+                return rules.playout_points(cards, winners, dealt)
             number += 1
-            length = led = 0
+            length = led = taken = 0
             winning = beat = -1
             turn = winner
         hand = hands[turn]

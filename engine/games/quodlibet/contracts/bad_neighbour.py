@@ -28,3 +28,12 @@ class BadNeighbour(Contract):
             )
             for seat, points, code, params, trick in _MINUS.lines(tricks)
         ]
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        minus = _MINUS.playout_points(cards, winners, dealt)
+        points = [0] * PLAYERS
+        for seat, own in enumerate(minus):
+            points[next_seat(seat, PLAYERS)] = own
+        return points

@@ -131,11 +131,29 @@ class Contract(ABC):
         ]
 
     def points(self, tricks: Sequence[Trick]) -> list[int]:
-        """Each seat's deal score: the sum of its lines (what a playout needs)."""
+        """Each seat's deal score: the sum of its lines."""
         scores = [0] * PLAYERS
         for line in self.lines(tricks):
             scores[line[0]] += line[1]
         return scores
+
+    @abstractmethod
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        """``points`` of a deal given as masks of card ints (``card_bits``), as a search's
+        playout keeps it (``trick_playout.play_deal``): ``cards[n]`` the four cards of
+        trick ``n + 1``, ``winners[n]`` who took it, ``dealt[seat]`` the seat's cards this
+        deal (all eight tricks, QL-7). The rule of ``lines`` said again on masks, without
+        lines: a search scores thousands of deals a move, and a trick object, a play
+        tuple and a line per reason cost more than the rest of a playout's trick.
+        ``tests/test_quodlibet_contracts.py`` checks the two against each other on random
+        deals and on the extremes of every contract."""
+
+
+def counts_won(winners: Sequence[int]) -> list[int]:
+    """``tricks_won`` from the winners of the tricks, trick by trick."""
+    return [winners.count(seat) for seat in range(PLAYERS)]
 
 
 def tricks_won(tricks: Sequence[Trick]) -> list[int]:

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from ....cards import RANK_VALUES as RANK
 from ....tricks import Trick
-from .base import CARD_PARAMS, NO_PARAMS, Contract, Line
+from ..card_bits import VALUE_MASK
+from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
 
 
 class Bribe(Contract):
@@ -43,3 +44,18 @@ class Bribe(Contract):
             if took_lowest:
                 lines.append((winner, 100, "ql-won-with-lowest", NO_PARAMS, number))
         return lines
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        points = [0] * PLAYERS
+        for taken, winner in zip(cards, winners, strict=True):
+            points[winner] += 30
+            # The cards of the trick's lowest rank (that of its lowest card int).
+            low = taken & VALUE_MASK[((taken & -taken).bit_length() - 1) >> 2]
+            for seat, held in enumerate(dealt):
+                if held & low:  # one card of a trick per seat
+                    points[seat] += 20
+                    if seat == winner:
+                        points[seat] += 100
+        return points

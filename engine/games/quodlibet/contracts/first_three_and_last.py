@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import TRICK_PARAMS, Contract, Line
+from .base import PLAYERS, TRICK_PARAMS, Contract, Line
 
 POINTS_BY_TRICK = {1: 10, 2: 20, 3: 30, 8: 50}
 
@@ -22,3 +22,11 @@ class FirstThreeAndLast(Contract):
             for number, trick in enumerate(tricks, start=1)
             if number in POINTS_BY_TRICK
         ]
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        points = [0] * PLAYERS
+        for number, value in POINTS_BY_TRICK.items():
+            points[winners[number - 1]] += value
+        return points

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import COUNT_PARAMS, TRICKS, Contract, Line, tricks_won
+from .base import COUNT_PARAMS, TRICKS, Contract, Line, counts_won, tricks_won
 
 
 class Minus(Contract):
@@ -24,3 +24,8 @@ class Minus(Contract):
             elif count:
                 lines.append((seat, 10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        return [100 if count == TRICKS else 10 * count for count in counts_won(winners)]

@@ -6,9 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import CARD_PARAMS, NO_PARAMS, Contract, Line
+from ..card_bits import SUIT_MASK, SUIT_ORDER, mask_of
+from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
 
 LOW_HEARTS = "789T"
+
+
+HEARTS = SUIT_MASK[SUIT_ORDER.index("H")]
+LOW_HEART_CARDS = mask_of(rank + "H" for rank in LOW_HEARTS)
+"""The hearts, and those worth 20 (``heart_points``), as masks (``card_bits``)."""
 
 
 def heart_points(card: str) -> int:
@@ -35,3 +41,17 @@ class NoHearts(Contract):
                 params = CARD_PARAMS[card]
                 lines.append((winner, heart_points(card), "ql-took-card", params, number))
         return lines
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        points = [0] * PLAYERS
+        for taken, winner in zip(cards, winners, strict=True):
+            hearts = taken & HEARTS
+            if hearts:
+                if hearts == taken:  # every card of the trick a heart
+                    points[winner] += 100
+                else:
+                    low = (hearts & LOW_HEART_CARDS).bit_count()
+                    points[winner] += 20 * low + 10 * (hearts.bit_count() - low)
+        return points

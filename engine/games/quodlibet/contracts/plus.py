@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import COUNT_PARAMS, NO_PARAMS, TRICKS, Contract, Line, tricks_won
+from .base import COUNT_PARAMS, NO_PARAMS, TRICKS, Contract, Line, counts_won, tricks_won
 
 
 class Plus(Contract):
@@ -32,3 +32,12 @@ class Plus(Contract):
             else:
                 lines.append((seat, -10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        austrian = self.austrian
+        return [
+            100 if count == 0 else 10 * (TRICKS - count) if austrian else -10 * count
+            for count in counts_won(winners)
+        ]

@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import CARD_PARAMS, NO_PARAMS, Contract, Line
+from ..card_bits import INDEX, VALUE_MASK
+from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
+QUEENS, JACKS = (VALUE_MASK[INDEX[rank + "C"] >> 2] for rank in "QJ")
+"""The four queens and the four jacks, as masks (``card_bits``)."""
 
 
 class QueensAndJacks(Contract):
@@ -35,3 +38,18 @@ class QueensAndJacks(Contract):
             if queen and jack:
                 lines.append((winner, 100, "ql-queen-and-jack", NO_PARAMS, number))
         return lines
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        points = [0] * PLAYERS
+        queen_points, jack_points = POINTS_BY_RANK["Q"], POINTS_BY_RANK["J"]
+        for taken, winner in zip(cards, winners, strict=True):
+            queens, jacks = taken & QUEENS, taken & JACKS
+            if queens or jacks:
+                points[winner] += (
+                    queen_points * queens.bit_count()
+                    + jack_points * jacks.bit_count()
+                    + (100 if queens and jacks else 0)
+                )
+        return points

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....tricks import Trick
-from .base import NO_PARAMS, Contract, Line, card_params
+from ..card_bits import CODE_BIT
+from .base import NO_PARAMS, PLAYERS, Contract, Line, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
@@ -37,3 +38,15 @@ class RedRuffians(Contract):
                 params = card_params(QUEEN_OF_DIAMONDS)
                 lines.append((trick.winner, 30, "ql-took-card", params, number))
         return lines
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        points = [0] * PLAYERS
+        king, queen = CODE_BIT[KING_OF_HEARTS], CODE_BIT[QUEEN_OF_DIAMONDS]
+        both = king | queen
+        for taken, winner in zip(cards, winners, strict=True):
+            red = taken & both
+            if red:
+                points[winner] += 100 if red == both else 50 if red == king else 30
+        return points
