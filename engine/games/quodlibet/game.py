@@ -825,7 +825,10 @@ class Quodlibet(Game):
             return
         self._legal_cache = None
         seat: int = deal.to_act  # type: ignore[assignment]  # a legal action: not done
-        self.log.append(MOVE_ENTRIES[seat].get(text) or move_entry(seat, text))
+        try:
+            self.log.append(MOVE_ENTRIES[seat][text])
+        except KeyError:
+            self.log.append(move_entry(seat, text))
         entry = deal.act(text)
         if not self._playout:
             self.public_log.append(entry)

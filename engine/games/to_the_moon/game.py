@@ -759,7 +759,10 @@ class ToTheMoon(Game):
             return
         self._legal_cache = None
         seat: int = self.turn  # type: ignore[assignment]  # a legal action: someone's turn
-        self.log.append(MOVE_ENTRIES[seat].get(text) or move_entry(seat, text))
+        try:
+            self.log.append(MOVE_ENTRIES[seat][text])
+        except KeyError:
+            self.log.append(move_entry(seat, text))
         self._do(text)
 
     def _win_trick(self, seat: int, perfect: bool) -> None:
