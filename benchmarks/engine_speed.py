@@ -74,6 +74,14 @@ baseline's time came out 18-27% slower in its second pass than after a second of
 baseline 0-3%; after one second, To the Moon's timed passes still ranged 35-41 ms from run
 to run, after three 35.0-35.6 ms)."""
 
+NODE_FLAGS = ("--no-wasm-dynamic-tiering",)
+"""Node runs Pyodide with V8 compiling all its WebAssembly with the optimizing compiler
+from the start: the code a page runs once its hot functions have tiered up, after its first
+seconds of hard work. With V8's default (a quick baseline compile, then hot functions
+tiered up in the background) a boot's speed was a lottery of which functions were up when
+timed: three boots of the same engine searched Quodlibet at 13.8k, 21.2k and 22.3k
+playouts/s, against 23.3k, 23.4k and 23.0k with this flag."""
+
 cpu_clock: Callable[[], float] = time.process_time
 """Seconds of CPU time used by this process; ``pyodide_boot.mjs`` replaces it inside
 Pyodide, where ``process_time`` is not a CPU clock."""
@@ -211,7 +219,7 @@ def run_in_pyodide(plan: dict[str, Any], root: str | None) -> dict[str, Any]:
     this working tree)."""
     import pyodide_run  # beside this script; not imported inside Pyodide
 
-    report = pyodide_run.run_in_pyodide("engine_speed.mjs", plan, root=root)
+    report = pyodide_run.run_in_pyodide("engine_speed.mjs", plan, root, NODE_FLAGS)
     results: dict[str, Any] = report["results"]
     return results
 

@@ -16,10 +16,13 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 
 
-def run_in_pyodide(script: str, plan: Any, root: str | None = None) -> dict[str, Any]:
-    """The report of ``node benchmarks/<script> --wheel W -- <plan JSON>``; it also prints the
-    Python version and boot time inside Pyodide. The wheel is built from this working tree,
-    or from the engine under ``root`` (another checkout, e.g. a baseline commit's)."""
+def run_in_pyodide(
+    script: str, plan: Any, root: str | None = None, node_flags: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The report of ``node [node_flags] benchmarks/<script> --wheel W -- <plan JSON>``; it
+    also prints the Python version and boot time inside Pyodide. The wheel is built from
+    this working tree, or from the engine under ``root`` (another checkout, e.g. a baseline
+    commit's)."""
     spec = importlib.util.spec_from_file_location(
         "pyodide_prepare", HERE.parent / "tests" / "pyodide" / "prepare.py"
     )
@@ -33,7 +36,15 @@ def run_in_pyodide(script: str, plan: Any, root: str | None = None) -> dict[str,
     if root is not None:
         prepare.ROOT = Path(root)  # engine_wheel builds from prepare.ROOT
     with prepare.engine_wheel() as wheel:
-        cmd = ["node", str(HERE / script), "--wheel", str(wheel), "--", json.dumps(plan)]
+        cmd = [
+            "node",
+            *node_flags,
+            str(HERE / script),
+            "--wheel",
+            str(wheel),
+            "--",
+            json.dumps(plan),
+        ]
         done = subprocess.run(cmd, cwd=home, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"the Pyodide run failed:\n{done.stdout}{done.stderr}")
