@@ -256,15 +256,17 @@ class TricksDeal:
         """Play a legal card for ``to_act`` (QL-7) and return the public log's entry for
         it: the seat, the action, the card (also for ``play @i``), and when the card
         completes a trick its number and winner. ``play`` without the entry."""
+        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
+        hand = self.hands[seat]
         if self.blind:
-            return self._act_blind(action)
-        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
-        card = CARD_PLAYED[action]
-        self.hands[seat].remove(card)
-        actions = self._actions[seat]
-        if actions is not None:
-            actions[""].remove(action)
-            actions[card[1]].remove(action)
+            card = hand.pop(int(action[6:]))
+        else:
+            card = CARD_PLAYED[action]
+            hand.remove(card)
+            actions = self._actions[seat]
+            if actions is not None:
+                actions[""].remove(action)
+                actions[card[1]].remove(action)
         play = PLAYS[seat][card]
         trick = self.trick
         trick.append(play)
@@ -273,33 +275,16 @@ class TricksDeal:
             best = self.best = play
         if len(trick) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
+            if self.blind:  # ``play @i``: the card it names differs from deal to deal
+                return {"seat": seat, "action": action, "card": card}
             return PLAY_ENTRIES[seat][action]
+        winner = self._close_trick(best[0])
         return {
             "seat": seat,
             "action": action,
             "card": card,
-            "trick_number": len(self.tricks) + 1,
-            "trick_winner": self._close_trick(best[0]),
-        }
-
-    def _act_blind(self, action: str) -> dict[str, Any]:
-        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
-        card = self.hands[seat].pop(int(action[6:]))
-        play = PLAYS[seat][card]
-        trick = self.trick
-        trick.append(play)
-        best = self.best
-        if best is None or card in HIGHER[best[1]]:
-            best = self.best = play
-        if len(trick) < PLAYERS:
-            self.to_act = (seat + 1) % PLAYERS
-            return {"seat": seat, "action": action, "card": card}
-        return {
-            "seat": seat,
-            "action": action,
-            "card": card,
-            "trick_number": len(self.tricks) + 1,
-            "trick_winner": self._close_trick(best[0]),
+            "trick_number": len(self.tricks),
+            "trick_winner": winner,
         }
 
     def play(self, action: str) -> None:

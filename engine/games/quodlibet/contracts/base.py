@@ -151,6 +151,29 @@ class Contract(ABC):
         deals and on the extremes of every contract."""
 
 
+class ByTrickNumber(Contract):
+    """A contract that scores the winners of some tricks by their number only
+    (``POINTS_BY_TRICK``: trick number -> points), the rest nothing."""
+
+    POINTS_BY_TRICK: ClassVar[dict[int, int]]
+
+    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
+        table = self.POINTS_BY_TRICK
+        return [
+            (trick.winner, table[number], "ql-took-trick", TRICK_PARAMS[number], number)
+            for number, trick in enumerate(tricks, start=1)
+            if number in table
+        ]
+
+    def playout_points(
+        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    ) -> list[int]:
+        points = [0] * PLAYERS
+        for number, value in self.POINTS_BY_TRICK.items():
+            points[winners[number - 1]] += value
+        return points
+
+
 def counts_won(winners: Sequence[int]) -> list[int]:
     """``tricks_won`` from the winners of the tricks, trick by trick."""
     return [winners.count(seat) for seat in range(PLAYERS)]
