@@ -250,7 +250,7 @@ class Rng:
             z = self._refill()
         while z >= limit:  # rare: about once in 2**58 draws for a small n
             z = self.next_u64()
-        return z & (n - 1) if not n & (n - 1) else z % n
+        return z % n  # also for a power of two: a test for one cost more than a mask saved
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits: ``next_u64() >> 11`` over 2**53 (a
@@ -288,7 +288,7 @@ class Rng:
             z = self._refill()
         while z >= limit:  # rare: about once in 2**58 draws for a small n
             z = self.next_u64()
-        return items[z & (n - 1) if not n & (n - 1) else z % n]
+        return items[z % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates, in place: ``items[i]`` swaps with ``items[below(i + 1)]`` for ``i``
@@ -381,7 +381,7 @@ class Rng:
                     z ^= z >> 31
                     if z < limit:
                         break
-                j = i + (z & (n - 1) if not n & (n - 1) else z % n)
+                j = i + z % n
                 items[i], items[j] = items[j], items[i]
         finally:
             self._state = s
