@@ -94,12 +94,20 @@ def _draws(state: int, n: int) -> list[int]:
     return words[::2].tolist() if _LITTLE_ENDIAN else words[::-2].tolist()
 
 
-def _batch_plan(n: int) -> tuple[list[int], list[int], list[int], int]:
-    steps = _SHUFFLE_STEPS.get(n) or _shuffle_steps(n)
-    limits = [lim for _, _, lim in steps]
-    plan = ([i for i, _, _ in steps], [m for _, m, _ in steps], limits, min(limits))
-    if n < 257:
-        _BATCH_PLANS[n] = plan
+def shuffle_plan(n: int) -> tuple[list[int], list[int], list[int], int]:
+    """``Rng.shuffle``'s steps for ``n`` items: the positions ``i`` swapped, from the end
+    down to 1; the bound ``i + 1`` of each one's draw (the swap is with ``draw % bound``
+    unless ``below`` rejects the draw); each draw's limit (``below_limit(bound)``); and
+    the least of those limits (2**64 with no step). Kept for lengths below 257; never
+    edit it. A caller that takes its draws ahead (``next_u64s``) makes the same swaps."""
+    plan = _BATCH_PLANS.get(n)
+    if plan is None:
+        steps = _SHUFFLE_STEPS.get(n) or _shuffle_steps(n)
+        limits = [lim for _, _, lim in steps]
+        positions = [i for i, _, _ in steps]
+        plan = (positions, [m for _, m, _ in steps], limits, min(limits, default=_SPAN))
+        if n < 257:
+            _BATCH_PLANS[n] = plan
     return plan
 
 
@@ -305,7 +313,7 @@ class Rng:
         if n < BATCH_FROM:
             self._shuffle_one_by_one(items)
             return
-        plan = _BATCH_PLANS.get(n) or _batch_plan(n)
+        plan = _BATCH_PLANS.get(n) or shuffle_plan(n)
         draws = self._take(n - 1)
         # A draw ``below`` would reject (one at least as high as the least limit first):
         # back to the state before the draws, and step by step.

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import product
 from operator import mod, sub
 
-from ..rng import Rng, below_limit
+from ..rng import Rng, below_limit, shuffle_plan
 
 _FACTORIAL = [1]
 for _n in range(1, 33):
@@ -87,16 +87,9 @@ def _cuts(split: Split) -> tuple[Cut, ...]:
     return found
 
 
-_SWAPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-"""``Rng.shuffle``'s steps for ``n`` items as two tuples, kept: the positions swapped
-from the end down to 1, and the bound of each one's draw (the swap is with ``draw %
-bound``: Fisher-Yates, as ``Rng.shuffle`` documents it)."""
-
-
-def _swaps(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    positions = tuple(range(n - 1, 0, -1))
-    _SWAPS[n] = found = (positions, tuple(i + 1 for i in positions))
-    return found
+Valued = tuple[tuple[int, ...], list[int], list[int]]
+"""A group as ``sample_sums`` reads it: its cards' values, and its shuffle's positions and
+bounds (``shuffle_plan``)."""
 
 
 class Assignment:
@@ -133,12 +126,14 @@ class Assignment:
         self._cards = total_cards
         """The most values a filling draws (when every total is at most 2**64): one for
         the split of each group and one per card past its first for its shuffle."""
-        biggest = max((len(group.cards) for group in self._groups), default=0)
-        self._least = min((below_limit(n) for n in range(2, biggest + 1)), default=1 << 64)
+        self._least = min(
+            (shuffle_plan(len(group.cards))[3] for group in self._groups), default=_U64
+        )
         """A shuffle of a group draws again at or above this only (the least of their
-        ``below_limit``s)."""
-        self._valued: tuple[Mapping[str, int], list[tuple[int, ...]]] | None = None
-        """``sample_sums``' mapping and each group's cards' values by it."""
+        limits, ``shuffle_plan``)."""
+        self._valued: tuple[Mapping[str, int], list[Valued]] | None = None
+        """``sample_sums``' mapping and, per group, its cards' values by it and its
+        shuffle's positions and bounds (``shuffle_plan``)."""
         self.ways = self._count(0, self._sizes) if total_cards == sum(self._sizes) else 0
         """How many complete fillings respect the bars (0: none, the view is inconsistent)."""
 
@@ -187,7 +182,13 @@ class Assignment:
         if valued is None or valued[0] is not value:
             valued = self._valued = (
                 value,
-                [tuple(map(value.__getitem__, group.cards)) for group in self._groups],
+                [
+                    (
+                        tuple(map(value.__getitem__, group.cards)),
+                        *shuffle_plan(len(group.cards))[:2],
+                    )
+                    for group in self._groups
+                ],
             )
         step = self._first
         if step is None or not self._groups:
@@ -197,10 +198,9 @@ class Assignment:
         if max(draws) >= self._least:
             return self._sums_again(rng, need, value)
         sums = [0] * len(self._sizes)
-        swaps = _SWAPS
         taken = 0
         last = len(self._groups) - 1
-        for index, items in enumerate(valued[1]):
+        for index, (items, positions, bounds) in enumerate(valued[1]):
             cumulative, cuts, after, rests, total, limit = step
             if total > 1:  # ``below(total)``; it draws nothing for 1
                 drawn = draws[taken]
@@ -213,7 +213,6 @@ class Assignment:
             count = len(items)
             if count > 1:  # ``rng.shuffled(items)``: its swaps, with the same draws
                 cards = [*items]
-                positions, bounds = swaps.get(count) or _swaps(count)
                 after_swaps = taken + count - 1
                 for i, j in zip(positions, map(mod, draws[taken:after_swaps], bounds), strict=True):
                     cards[i], cards[j] = cards[j], cards[i]
