@@ -123,20 +123,18 @@ def playout_policies(contract: str) -> Callable[[int], TrickPolicy | PositionPol
     values: list[int] = []
     policy = _card_policy(contract, rng, AHEAD, values)
     take = rng.next_u64s
-    last: list[int] = [-1]
-    """The last ``luck``, its first values (the next one last) and the state after them."""
+    last = -1  # the last ``luck``, its first values (the next one last), the state after
     first: list[int] = []
-    after = [0]
+    after = 0
 
     def start(luck: int) -> TrickPolicy:
-        if luck == last[0]:
-            values[:] = first
-            rng.state = after[0]
-            return policy
-        rng.state = luck  # as ``Rng(luck)`` (``luck`` is a 64-bit value)
-        first[:] = reversed(take(AHEAD))
+        nonlocal last, after
+        if luck != last:
+            rng.state = luck  # as ``Rng(luck)`` (``luck`` is a 64-bit value)
+            first[:] = reversed(take(AHEAD))
+            last, after = luck, rng.state
         values[:] = first
-        last[0], after[0] = luck, rng.state
+        rng.state = after
         return policy
 
     return start

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...tricks import Play, Trick
-from .card_bits import BIT, CARD, HIGHER_MASK, INDEX, SUIT_MASK
+from .card_bits import BIT, CARD, CODE_BIT, HIGHER_MASK, INDEX, SUIT_MASK
 from .contracts import Contract
 from .contracts.base import PLAYERS, TRICKS
 
@@ -72,18 +72,18 @@ def deal_so_far(trick: Sequence[Play], tricks: Sequence[Trick]) -> DealSoFar:
     """``trick`` (the trick in progress) and ``tricks`` (those done), as ``TricksDeal``
     keeps them, for ``play_deal``: worked out once per view, not per playout."""
     played = [0] * PLAYERS
-    cards: list[int] = []
-    for done in tricks:
-        taken = 0
-        for seat, code in done.plays:
-            taken |= BIT[INDEX[code]]
-            played[seat] |= BIT[INDEX[code]]
-        cards.append(taken)
-    current = 0
-    for seat, code in trick:
-        current |= BIT[INDEX[code]]
-        played[seat] |= BIT[INDEX[code]]
-    return cards, [done.winner for done in tricks], played, current
+
+    def taken(plays: Sequence[Play]) -> int:
+        """The mask of ``plays``' cards, each also added to its seat's ``played``."""
+        cards = 0
+        for seat, code in plays:
+            cards |= CODE_BIT[code]
+            played[seat] |= CODE_BIT[code]
+        return cards
+
+    done = [taken(done.plays) for done in tricks]
+    current = taken(trick)
+    return done, [done.winner for done in tricks], played, current
 
 
 def play_deal(
