@@ -16,6 +16,8 @@ from ....tricks import Trick
 from ..card_bits import VALUE_MASK
 from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
 
+TRICK_POINTS, LOWEST_POINTS, WON_WITH_LOWEST_POINTS = 30, 20, 100
+
 
 class Bribe(Contract):
     name = "bribe"
@@ -26,7 +28,7 @@ class Bribe(Contract):
         lines: list[Line] = []
         for number, trick in enumerate(tricks, start=1):
             winner = trick.winner
-            lines.append((winner, 30, "ql-took-the-trick", NO_PARAMS, number))
+            lines.append((winner, TRICK_POINTS, "ql-took-the-trick", NO_PARAMS, number))
             # The plays of the lowest rank, in play order (one pass: a search scores
             # thousands of deals).
             lowest = 8
@@ -39,10 +41,13 @@ class Bribe(Contract):
                     low.append(play)
             took_lowest = False
             for seat, card in low:
-                lines.append((seat, 20, "ql-lowest-card", CARD_PARAMS[card], number))
+                params = CARD_PARAMS[card]
+                lines.append((seat, LOWEST_POINTS, "ql-lowest-card", params, number))
                 took_lowest = took_lowest or seat == winner
             if took_lowest:
-                lines.append((winner, 100, "ql-won-with-lowest", NO_PARAMS, number))
+                lines.append(
+                    (winner, WON_WITH_LOWEST_POINTS, "ql-won-with-lowest", NO_PARAMS, number)
+                )
         return lines
 
     def playout_points(
@@ -50,12 +55,12 @@ class Bribe(Contract):
     ) -> list[int]:
         points = [0] * PLAYERS
         for taken, winner in zip(cards, winners, strict=True):
-            points[winner] += 30
+            points[winner] += TRICK_POINTS
             # The cards of the trick's lowest rank (that of its lowest card int).
             low = taken & VALUE_MASK[((taken & -taken).bit_length() - 1) >> 2]
             for seat, held in enumerate(dealt):
                 if held & low:  # one card of a trick per seat
-                    points[seat] += 20
+                    points[seat] += LOWEST_POINTS
                     if seat == winner:
-                        points[seat] += 100
+                        points[seat] += WON_WITH_LOWEST_POINTS
         return points

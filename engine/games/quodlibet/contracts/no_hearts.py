@@ -10,16 +10,18 @@ from ..card_bits import SUIT_MASK, SUIT_ORDER, mask_of
 from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
 
 LOW_HEARTS = "789T"
+LOW_POINTS, HIGH_POINTS, HEARTS_ONLY_POINTS = 20, 10, 100
 
 
 HEARTS = SUIT_MASK[SUIT_ORDER.index("H")]
 LOW_HEART_CARDS = mask_of(rank + "H" for rank in LOW_HEARTS)
-"""The hearts, and those worth 20 (``heart_points``), as masks (``card_bits``)."""
+"""The hearts, and those worth ``LOW_POINTS`` (``heart_points``), as masks (``card_bits``)."""
 
 
 def heart_points(card: str) -> int:
     """The low hearts cost more than the high ones (QL-14)."""
-    return 20 if card[0] in LOW_HEARTS else 10  # the rank letter (``cards.rank_of``)
+    rank = card[0]  # the rank letter (``cards.rank_of``)
+    return LOW_POINTS if rank in LOW_HEARTS else HIGH_POINTS
 
 
 class NoHearts(Contract):
@@ -35,7 +37,7 @@ class NoHearts(Contract):
                 continue
             winner = trick.winner
             if len(hearts) == len(trick.plays):
-                lines.append((winner, 100, "ql-hearts-only", NO_PARAMS, number))
+                lines.append((winner, HEARTS_ONLY_POINTS, "ql-hearts-only", NO_PARAMS, number))
                 continue
             for card in hearts:
                 params = CARD_PARAMS[card]
@@ -50,8 +52,8 @@ class NoHearts(Contract):
             hearts = taken & HEARTS
             if hearts:
                 if hearts == taken:  # every card of the trick a heart
-                    points[winner] += 100
+                    points[winner] += HEARTS_ONLY_POINTS
                 else:
                     low = (hearts & LOW_HEART_CARDS).bit_count()
-                    points[winner] += 20 * low + 10 * (hearts.bit_count() - low)
+                    points[winner] += LOW_POINTS * low + HIGH_POINTS * (hearts.bit_count() - low)
         return points

@@ -24,14 +24,20 @@ class OpenTrousers(Contract):
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         lines: list[Line] = []
         for seat, count in enumerate(tricks_won(tricks)):
+            points = self.seat_points(count)
             if count == TRICKS:
-                params: dict[str, object] = {"count": TRICKS, "points": 100}
-                lines.append((seat, 100, "ql-took-all-tricks-instead", params, None))
+                params: dict[str, object] = {"count": TRICKS, "points": points}
+                lines.append((seat, points, "ql-took-all-tricks-instead", params, None))
             elif count:
-                lines.append((seat, -10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
+                lines.append((seat, points, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines
+
+    @staticmethod
+    def seat_points(count: int) -> int:
+        """The score of a seat that took ``count`` tricks."""
+        return 100 if count == TRICKS else -10 * count
 
     def playout_points(
         self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
     ) -> list[int]:
-        return [100 if count == TRICKS else -10 * count for count in counts_won(winners)]
+        return list(map(self.seat_points, counts_won(winners)))

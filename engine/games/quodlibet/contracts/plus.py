@@ -21,23 +21,25 @@ class Plus(Contract):
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         lines: list[Line] = []
         for seat, count in enumerate(tricks_won(tricks)):
+            points = self.seat_points(count)
             if count == 0:
-                lines.append((seat, 100, "ql-took-no-trick", NO_PARAMS, None))
+                lines.append((seat, points, "ql-took-no-trick", NO_PARAMS, None))
             elif self.austrian:
                 missed = TRICKS - count
                 if missed:
-                    lines.append(
-                        (seat, 10 * missed, "ql-tricks-not-taken", COUNT_PARAMS[missed], None)
-                    )
+                    params = COUNT_PARAMS[missed]
+                    lines.append((seat, points, "ql-tricks-not-taken", params, None))
             else:
-                lines.append((seat, -10 * count, "ql-took-tricks", COUNT_PARAMS[count], None))
+                lines.append((seat, points, "ql-took-tricks", COUNT_PARAMS[count], None))
         return lines
+
+    def seat_points(self, count: int) -> int:
+        """The score of a seat that took ``count`` tricks."""
+        if count == 0:
+            return 100
+        return 10 * (TRICKS - count) if self.austrian else -10 * count
 
     def playout_points(
         self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
     ) -> list[int]:
-        austrian = self.austrian
-        return [
-            100 if count == 0 else 10 * (TRICKS - count) if austrian else -10 * count
-            for count in counts_won(winners)
-        ]
+        return list(map(self.seat_points, counts_won(winners)))

@@ -11,6 +11,8 @@ from ..card_bits import INDEX, VALUE_MASK
 from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
+BOTH_POINTS = 100
+"""What a trick with a queen and a jack costs its winner on top of their points."""
 QUEENS, JACKS = (VALUE_MASK[INDEX[rank + "C"] >> 2] for rank in "QJ")
 """The four queens and the four jacks, as masks (``card_bits``)."""
 
@@ -36,7 +38,7 @@ class QueensAndJacks(Contract):
                 params = CARD_PARAMS[card]
                 lines.append((winner, POINTS_BY_RANK[rank], "ql-took-card", params, number))
             if queen and jack:
-                lines.append((winner, 100, "ql-queen-and-jack", NO_PARAMS, number))
+                lines.append((winner, BOTH_POINTS, "ql-queen-and-jack", NO_PARAMS, number))
         return lines
 
     def playout_points(
@@ -50,6 +52,6 @@ class QueensAndJacks(Contract):
                 points[winner] += (
                     queen_points * queens.bit_count()
                     + jack_points * jacks.bit_count()
-                    + (100 if queens and jacks else 0)
+                    + (BOTH_POINTS if queens and jacks else 0)
                 )
         return points

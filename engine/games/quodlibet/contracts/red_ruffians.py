@@ -12,6 +12,7 @@ from .base import NO_PARAMS, PLAYERS, Contract, Line, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
+KING_POINTS, QUEEN_POINTS, BOTH_POINTS = 50, 30, 100
 
 
 class RedRuffians(Contract):
@@ -29,14 +30,13 @@ class RedRuffians(Contract):
                 elif card == QUEEN_OF_DIAMONDS:
                     queen = True
             if king and queen:
-                lines.append((trick.winner, 100, "ql-king-and-queen", NO_PARAMS, number))
+                lines.append((trick.winner, BOTH_POINTS, "ql-king-and-queen", NO_PARAMS, number))
             elif king:
-                lines.append(
-                    (trick.winner, 50, "ql-took-card", card_params(KING_OF_HEARTS), number)
-                )
+                params = card_params(KING_OF_HEARTS)
+                lines.append((trick.winner, KING_POINTS, "ql-took-card", params, number))
             elif queen:
                 params = card_params(QUEEN_OF_DIAMONDS)
-                lines.append((trick.winner, 30, "ql-took-card", params, number))
+                lines.append((trick.winner, QUEEN_POINTS, "ql-took-card", params, number))
         return lines
 
     def playout_points(
@@ -48,5 +48,7 @@ class RedRuffians(Contract):
         for taken, winner in zip(cards, winners, strict=True):
             red = taken & both
             if red:
-                points[winner] += 100 if red == both else 50 if red == king else 30
+                points[winner] += (
+                    BOTH_POINTS if red == both else KING_POINTS if red == king else QUEEN_POINTS
+                )
         return points
