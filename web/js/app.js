@@ -2,7 +2,7 @@
 // continues or demonstrates games. Readiness is on the root element for people and tests:
 //   <html data-engine="loading|ready|error" data-game-state="none|playing|over">
 
-import { t, list, language, languageProblem, onLanguageChange, LANGUAGES } from "./i18n.js"; // first: picks the language (<html lang> follows)
+import { t, list, language, languageProblem, onLanguageChange, LANGUAGES, wordsReady } from "./i18n.js"; // first: picks the language (<html lang> follows)
 import { h } from "./dom.js";
 import { manifest } from "./manifest.js";
 import { Engine } from "./engine.js";
@@ -21,6 +21,9 @@ import { wordPage } from "./page-words.js";
 import { openChallenge } from "./challenge.js";
 import { gameName } from "./game-name.js";
 import { applyLaterStyles, laterStylesApplied } from "./later-styles.js";
+
+// An entry module: the words first (i18n.js keeps top-level await out of shared modules).
+await wordsReady;
 
 const html = document.documentElement;
 const main = document.getElementById("main");
@@ -126,6 +129,7 @@ function showMenu(prefill = {}) {
   html.dataset.gameState = "none";
   html.dataset.screen = "menu";
   menu.show(main, prefill);
+  document.dispatchEvent(new Event("parlour-painted")); // js/watchdog.js stands down
   // Back from a table: to the top. Not on the page's first paint, which is at the top already
   // (scrolling would work out the layout in the task that builds the menu).
   if (shownBefore) window.scrollTo(0, 0);

@@ -9,7 +9,7 @@
 // The page may be opened with a deep link's parameters (?game=quodlibet&players=4...) to
 // start from those choices.
 
-import { t, language, onLanguageChange, LANGUAGES } from "./i18n.js";
+import { t, language, onLanguageChange, LANGUAGES, wordsReady } from "./i18n.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams, CHALLENGE_PATTERN, MAX_CHALLENGE } from "./params.js";
@@ -18,6 +18,9 @@ import { copyText } from "./savecode.js";
 import { gameName } from "./game-name.js";
 import { wordPage } from "./page-words.js";
 import { languageSwitch } from "./language-switch.js";
+
+// An entry module: the words first (i18n.js keeps top-level await out of shared modules).
+await wordsReady;
 
 export const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 export const DEFAULT_HEIGHT = 600;
@@ -331,3 +334,4 @@ onLanguageChange(() => {
 });
 
 render();
+document.dispatchEvent(new Event("parlour-painted")); // js/watchdog.js stands down

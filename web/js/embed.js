@@ -10,7 +10,7 @@
 // <html data-engine="idle|loading|ready|error">: "idle" until Play; data-embed="cover|
 // playing|fallback".
 
-import { t, language, languageProblem, list, LANGUAGES } from "./i18n.js";
+import { t, language, languageProblem, list, LANGUAGES, wordsReady } from "./i18n.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
@@ -19,6 +19,9 @@ import { summaryOf } from "./summaries.js";
 import { parseBounded } from "./json-limits.js";
 import { gameName, roundOf } from "./game-name.js";
 import { wordPage } from "./page-words.js";
+
+// An entry module: the words first (i18n.js keeps top-level await out of shared modules).
+await wordsReady;
 
 const MAX_RECORD = 1_100_000; // storage.js's limit (not imported: the cover stays small)
 
@@ -325,6 +328,7 @@ try {
   }
   watchHeight();
   showCover();
+  document.dispatchEvent(new Event("parlour-painted")); // js/watchdog.js stands down
   reportHeight();
   if (autostart && challenged) start({ ready: challenged.setup });
   else if (autostart) {

@@ -6,6 +6,8 @@
 // against intl-messageformat by tests/test_message_format.py).
 // A key is "<area>.<name>": t("menu.play") is "play" in menu.json.
 //
+//   wordsReady            resolves once the chosen language's catalog is loaded: entry
+//                         modules await it before anything calls t()
 //   t(key, values)        the message, formatted (plurals, ordinals, numbers through Intl)
 //   list(items)           "A, B and C" / "A, B, C" through Intl.ListFormat
 //   number(n), signed(n)  Intl.NumberFormat; signed() always shows the sign (+3, −2, 0)
@@ -84,12 +86,20 @@ async function warmUp(code) {
   }
   await nextTask(); // the menu is then painted in a task of its own, too
 }
-const warmed = warmUp(current);
-let messages = (await Promise.all([load(current), warmed]))[0];
+// No top-level `await` here: this module is imported by nearly every other one, and WebKit
+// (Safari, every iPhone browser) may run an importer before a shared dependency's top-level
+// await has settled (WebKit bug 242740), which showed a blank page on one load in four.
+// Entry modules (app.js, embed.js, embed-builder.js, offline.js) `await wordsReady` first;
+// tests/test_module_graph.py fails on a top-level await in any module another one imports.
+let messages = null;
+export const wordsReady = Promise.all([load(current), warmUp(current)]).then(([core]) => {
+  messages = core;
+});
 const fetched = new Set(); // lazy areas in `messages`
 
 // Lazy areas (`LAZY_AREAS`) are fetched when a screen needs them; the others are always there.
 export async function loadWords(...areas) {
+  await wordsReady;
   const missing = areas.filter((area) => LAZY_AREAS.includes(area) && !fetched.has(area));
   const code = current;
   const parts = await Promise.all(missing.map((area) => loadArea(code, area)));
@@ -106,9 +116,10 @@ function applyToDocument() {
 applyToDocument();
 
 export const language = () => current;
-export const has = (key) => Object.hasOwn(messages, key);
+export const has = (key) => messages !== null && Object.hasOwn(messages, key);
 
 export function t(key, values = undefined) {
+  if (messages === null) throw new Error(`i18n: t("${key}") before wordsReady`);
   const source = messages[key];
   if (source === undefined) {
     console.error(`i18n: no message "${key}" in ${current}`);
@@ -152,6 +163,7 @@ export async function setLanguage(code, { remember = true } = {}) {
       // storage blocked or full: the switch still applies to this page
     }
   }
+  await wordsReady;
   if (code === current) return;
   const [core, ...parts] = await Promise.all([load(code), ...[...fetched].map((area) => loadArea(code, area))]);
   messages = Object.assign({}, core, ...parts);

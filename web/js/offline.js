@@ -14,7 +14,10 @@
 //   worker; if that worker belongs to a newer deploy than the page, the page says so too.
 
 import { h } from "./dom.js";
-import { t, onLanguageChange } from "./i18n.js";
+import { t, onLanguageChange, wordsReady } from "./i18n.js";
+
+// An entry module: the words first (i18n.js keeps top-level await out of shared modules).
+await wordsReady;
 
 const html = document.documentElement;
 const SAFE = ["none", "over"];
