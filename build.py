@@ -521,6 +521,29 @@ def lazy_area(area: str) -> bool:
     return area.startswith(LAZY_AREA_PREFIXES) or area in LAZY_AREA_NAMES
 
 
+WATCHDOG_AREA = "watchdog"
+WATCHDOG_WORDS = "var WORDS = {}; // build:watchdog-words"
+"""The words of ``js/watchdog.js``, the classic script that speaks when a page cannot show
+itself (README, "Browsers"): it runs without modules, so build.py writes its catalog area,
+in every language, over this line of it; no module loads that area."""
+
+
+def write_watchdog_words(stage: Path) -> None:
+    path = stage / "js" / "watchdog.js"
+    source = path.read_text(encoding="utf-8")
+    if WATCHDOG_WORDS not in source:
+        raise StepFailed(f"build: web/js/watchdog.js lacks `{WATCHDOG_WORDS}`")
+    words: dict[str, dict[str, str]] = {}
+    prefix = f"{WATCHDOG_AREA}."
+    for lang, messages in read_catalogs().items():
+        words[lang] = {k[len(prefix) :]: m for k, m in messages.items() if k.startswith(prefix)}
+        formatted = sorted(k for k, m in words[lang].items() if re.search(r"[{}'#<]", m))
+        if formatted:
+            raise StepFailed(f"build: {lang} {WATCHDOG_AREA} words must be plain: {formatted}")
+    body = json.dumps(words, ensure_ascii=False, sort_keys=True)
+    path.write_text(source.replace(WATCHDOG_WORDS, f"var WORDS = {body};"), encoding="utf-8")
+
+
 def write_catalogs(stage: Path) -> None:
     """``js/i18n/<lang>.js`` (one ES module per language: ``export default {key: message}``)
     with every area but the lazy ones, ``js/i18n/<lang>/<area>.js`` for each lazy area, and
@@ -547,7 +570,11 @@ def write_catalogs(stage: Path) -> None:
         for area, words in areas.items():
             module(out / lang / f"{area}.js", f"web/i18n/{lang}/{area}.json", words)
         lazy |= set(areas)
-        core = {k: m for k, m in messages.items() if k.split(".", 1)[0] not in areas}
+        core = {
+            k: m
+            for k, m in messages.items()
+            if k.split(".", 1)[0] not in areas and k.split(".", 1)[0] != WATCHDOG_AREA
+        }
         module(
             out / f"{lang}.js",
             f"web/i18n/{lang}/*.json (not the lazy areas: {', '.join(sorted(areas))})",
@@ -635,6 +662,7 @@ def build_site(
     # The message catalogs (web/i18n/<lang>/*.json) and their formatter (README, "Languages").
     page_words.cache_clear()  # `serve` rebuilds in one process: read the catalogs afresh
     write_catalogs(stage)
+    write_watchdog_words(stage)
 
     # Which per-game renderers exist (the others fall back to the generic one).
     renderers = sorted(

@@ -462,6 +462,28 @@ def test_a_sandbox_without_same_origin_gets_the_fallback_not_a_blank_frame(
     context.close()
 
 
+def test_an_embed_in_a_browser_without_webassembly_says_so_and_keeps_its_height_told(
+    partitioned: Browser, host: HostSite, site_url: str, problems: list[str]
+) -> None:
+    """js/watchdog.js in a frame (test_watchdog.py has the pages): what is missing, a Reload
+    button, the game in a new tab, and the host told the frame's new height."""
+    context = partitioned.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("delete window.WebAssembly")
+    watch_context(context, problems, host)
+    page = context.new_page()
+    page.goto(host.page("no-wasm.html", iframe(f"{site_url}embed.html?game=to-the-moon")))
+    frame = game_frame(page)
+    frame.wait_for_selector("section.watchdog[data-watchdog=missing]", timeout=30_000)
+    assert "Lockdown Mode" in frame.locator("section.watchdog").inner_text()
+    assert frame.locator("[data-watchdog-reload]").is_visible()
+    link = frame.locator("section.watchdog a[target=_blank]")
+    assert link.get_attribute("href") == "index.html?game=to-the-moon"
+    page.wait_for_function(
+        "() => got.some((m) => m.data && m.data.sentinel === 'amp' && m.data.height > 0)"
+    )
+    context.close()
+
+
 # --- the builder and oEmbed --------------------------------------------------------------------
 
 
