@@ -33,6 +33,7 @@ from .arguments import (
     check_levels,
     check_seat_count,
     game_id,
+    named_seats,
     options,
     play_seats,
     positive_int,
@@ -72,7 +73,7 @@ screen is cleared and the game waits for Enter before each one's turn (pass and 
 PLAY_EXAMPLES = """\
 examples:
   %(prog)s to-the-moon --seats human,bot,bot --seed 42
-  %(prog)s nine-virtues --seats human,human,bot --option swap_limit=3
+  %(prog)s nine-virtues --seats human,human,bot --names "Ann,😀 Ben," --option swap_limit=3
   %(prog)s quodlibet --seats human,easy,normal,normal --option dealer=0
   %(prog)s quodlibet --option contracts=plus,bribe,snack --save practice.json
   %(prog)s --load practice.json
@@ -140,6 +141,11 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         action="append",
         metavar="NAME=VALUE",
         help="a game option (repeatable), e.g. dealer=0; see 'games'",
+    )
+    play.add_argument(
+        "--names",
+        metavar="LIST",
+        help="comma list, one name per seat (empty: none); emoji and every script welcome",
     )
     play.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     play.add_argument(
@@ -231,7 +237,7 @@ def main(
 
 def _play(args: argparse.Namespace, console: Console, errors: Console) -> int:
     game = _load(args) if args.load else _new(args)
-    seats = play_seats(args.seats, game.players, args.level.lower())
+    seats = named_seats(args.names, play_seats(args.seats, game.players, args.level.lower()))
     check_levels(game, [seat.level for seat in seats if seat.level is not None])
     return Session(game, seats, console, errors, args.save).run()
 

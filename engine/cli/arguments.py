@@ -9,15 +9,16 @@ not repeated here: their ``IllegalActionError`` messages are relayed as they are
 from __future__ import annotations
 
 import argparse
-import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
 
 from ..errors import IllegalActionError
 from ..game import Game
+from ..names import MAX_CLUSTER, MAX_NAME, clean_name, name_problem
 from ..rng import Rng
+from ..untrusted import MAX_SAVE_CHARS, JsonLimitError, bounded_json
 
 HUMAN = "human"
 BOT = "bot"
@@ -33,9 +34,12 @@ class Seat:
 
     human: bool
     level: str | None = None
+    name: str = ""
+    """What the seat is called (``--names``; engine/names.py's rule), "" for none."""
 
     def label(self) -> str:
-        return HUMAN if self.human else f"{self.level} bot"
+        kind = HUMAN if self.human else f"{self.level} bot"
+        return f"{self.name}, {kind}" if self.name else kind
 
 
 def game_id(name: str) -> str:
@@ -61,15 +65,16 @@ def option_value(name: str, text: str) -> Any:
         path = text[1:]
         try:
             with open(path, encoding="utf-8") as handle:
-                return json.load(handle)
+                return bounded_json(handle.read(MAX_SAVE_CHARS + 1), MAX_SAVE_CHARS)
         except OSError as exc:
             raise UsageError(f"option {name}: cannot read {path!r}: {exc.strerror}.") from exc
-        except ValueError as exc:
+        except ValueError as exc:  # JsonLimitError (too long, too deep, not JSON) or UTF-8
             raise UsageError(f"option {name}: {path!r} is not valid JSON ({exc}).") from exc
     try:
-        return json.loads(text)
-    except ValueError:
-        pass
+        return bounded_json(text, MAX_SAVE_CHARS)
+    except JsonLimitError as exc:
+        if exc.words.code != "json-invalid":  # JSON, but too long or too deep to read
+            raise UsageError(f"option {name}: {exc}") from exc
     if "," in text:  # a trailing comma makes a list of one: contracts=snack,
         return [part.strip() for part in text.split(",") if part.strip()]
     return text
@@ -110,6 +115,34 @@ def play_seats(text: str | None, players: int, level: str) -> list[Seat]:
             seats.append(Seat(False, level if entry == BOT else entry))
     check_seat_count(len(seats), players)
     return seats
+
+
+NAME_PROBLEMS = {
+    "long": f"is too long: a name has at most {MAX_NAME} characters "
+    f"(as a person counts them) and {MAX_NAME * MAX_CLUSTER} code points",
+    "hidden": "has a control or invisible character, or a mark with nothing to sit on",
+    "stacked": f"piles more than {MAX_CLUSTER} code points into one character",
+}
+
+
+def named_seats(text: str | None, seats: list[Seat]) -> list[Seat]:
+    """``seats`` with the names of ``--names`` (a comma list, one per seat; an empty entry
+    names nobody), each cleaned and checked by engine/names.py's rule, else a UsageError that
+    shows the name escaped (``repr``: nothing in it can change the terminal's text)."""
+    if text is None:
+        return seats
+    names = [clean_name(part) for part in text.split(",")]
+    if len(names) != len(seats):
+        raise UsageError(
+            f"--names gives {len(names)} name{'s' if len(names) != 1 else ''}, "
+            f"but the game has {len(seats)} players: give one per seat (empty for none)."
+        )
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            shown = name if len(name) <= 60 else name[:60] + "..."
+            raise UsageError(f"--names: {shown!r} {NAME_PROBLEMS[problem]}.")
+    return [replace(seat, name=name) for seat, name in zip(seats, names, strict=True)]
 
 
 def check_seat_count(count: int, players: int) -> None:

@@ -157,7 +157,8 @@ class Session:
         if self.pass_and_play and seat != self.last_human:
             self.console.clear()
             dash = "—" if self.console.unicode else "-"
-            answer = self._ask(f"Pass to seat {seat} {dash} press Enter. ")
+            name = f" ({self.seats[seat].name})" if self.seats[seat].name else ""
+            answer = self._ask(f"Pass to seat {seat}{name} {dash} press Enter. ")
             if answer.strip().lower() in QUIT_WORDS:
                 raise Stop("Leaving the game.")
             self.console.clear()
