@@ -7,7 +7,7 @@ import { h } from "./dom.js";
 import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
-import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME } from "./setup.js";
+import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME_UNITS } from "./setup.js";
 import { MANY } from "./storage.js";
 import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
@@ -32,8 +32,8 @@ export class Menu {
   // valid parts).
   show(root, prefill = {}, keep = null) {
     const prefs = this.#prefs();
-    const remembered = this.catalog[prefs.game] ? prefs.game : gameIds[0];
-    const game = this.catalog[prefill.game] ? prefill.game : remembered;
+    const remembered = Object.hasOwn(this.catalog, prefs.game) ? prefs.game : gameIds[0]; // own: never "constructor"
+    const game = Object.hasOwn(this.catalog, prefill.game) ? prefill.game : remembered;
     this.state = keep || this.#stateFor(game, prefill);
     this.root = root;
     this.savedList = h("div", { class: "saved-list" });
@@ -302,7 +302,7 @@ export class Menu {
           h("input", {
             id: nameId,
             type: "text",
-            maxlength: String(MAX_NAME),
+            maxlength: String(MAX_NAME_UNITS),
             autocomplete: "off",
             value: names[seat] || "",
             placeholder: defaultName(seats, seat),
