@@ -20,6 +20,7 @@ import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
 import { wordPage } from "./page-words.js";
 import { openChallenge } from "./challenge.js";
 import { gameName } from "./game-name.js";
+import { shown } from "./names.js";
 import { applyLaterStyles, laterStylesApplied } from "./later-styles.js";
 
 // An entry module: the words first (i18n.js keeps top-level await out of shared modules).
@@ -296,7 +297,7 @@ paintHeadSwitch();
 const unknownLanguage = languageProblem();
 if (unknownLanguage !== null && !leaving) {
   const names = () => ({
-    value: unknownLanguage,
+    value: shown(unknownLanguage),
     fallback: LANGUAGES.find((entry) => entry.code === language())?.name || language(),
     known: list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`)),
   });

@@ -11,6 +11,7 @@
 // playing|fallback".
 
 import { t, language, languageProblem, list, LANGUAGES, wordsReady } from "./i18n.js";
+import { shown } from "./names.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
@@ -324,7 +325,7 @@ try {
   if (unknown !== null) {
     const fallback = LANGUAGES.find((entry) => entry.code === language())?.name || language();
     const known = list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`));
-    notice(t("common.language-unknown", { value: unknown, fallback, known }), { kind: "warning" });
+    notice(t("common.language-unknown", { value: shown(unknown), fallback, known }), { kind: "warning" });
   }
   watchHeight();
   showCover();
