@@ -12,6 +12,7 @@
 
 import { t, language, languageProblem, list, LANGUAGES, wordsReady } from "./i18n.js";
 import { shown } from "./names.js";
+import { boundedSearch } from "./link.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
@@ -35,10 +36,10 @@ const SAVE_PREFIX = "parlour:v1:save:"; // storage.js's keys (read here without 
 // Parameters a host adds (Pym.js) or that only choose the mode: not part of the game's link.
 const PYM_PARAMS = ["initialWidth", "childId", "parentTitle", "parentUrl"];
 const MODE_PARAMS = ["embed", "autostart"];
-const query = new URLSearchParams(location.search);
+const query = new URLSearchParams(boundedSearch());
 const pymId = query.get("childId") || "parlour";
 const autostart = query.get("autostart") === "1";
-const gameQuery = new URLSearchParams(location.search);
+const gameQuery = new URLSearchParams(boundedSearch());
 for (const name of [...PYM_PARAMS, ...MODE_PARAMS]) gameQuery.delete(name);
 const params = parseParams(gameQuery.toString(), catalog);
 

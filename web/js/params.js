@@ -21,6 +21,7 @@ import { gameName } from "./game-name.js";
 import { parseBounded, jsonProblem } from "./json-limits.js";
 import { LESSON_IDS } from "./learn-lessons.js";
 import { readRulesParam } from "./rules-link.js";
+import { MAX_LINK } from "./link.js";
 
 
 const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
@@ -54,7 +55,11 @@ const quote = (text) => t("setup.quoted", { text: shown(text) });
 const or = (items) => list(items, { type: "disjunction" });
 // At most MAX_LISTED values of a list in a sentence, then "and N more".
 const MAX_LISTED = 8;
-const some = (items) => (items.length <= MAX_LISTED ? items : [...items.slice(0, MAX_LISTED), t("setup.more", { n: items.length - MAX_LISTED })]);
+// (`show` words each shown item: the rest are never worded, however many there are.)
+function some(items, show) {
+  const head = items.slice(0, MAX_LISTED).map(show);
+  return items.length <= MAX_LISTED ? head : [...head, t("setup.more", { n: items.length - MAX_LISTED })];
+}
 // At most MAX_ERRORS problems are listed (a link of 10,000 unknown parameters is one notice).
 const MAX_ERRORS = 20;
 
@@ -64,6 +69,10 @@ const MAX_ERRORS = 20;
 // -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [],
 //      learn: lesson id|null }
 export function parseParams(search, catalog) {
+  if (search.length > MAX_LINK) {
+    const errors = [t("setup.link-too-long", { length: number(search.length), max: number(MAX_LINK) })];
+    return { start: false, setup: {}, resume: null, rules: null, errors, learn: null };
+  }
   const query = new URLSearchParams(search);
   const errors = [];
   const seen = new Map();
@@ -133,14 +142,14 @@ export function parseParams(search, catalog) {
   const levels = info.levels || [];
   if (seen.has("seats")) {
     const seats = seen.get("seats").split(",").map((s) => s.trim().toLowerCase());
-    const bad = seats.filter((s) => !SEAT_KINDS.includes(s) && !levels.includes(s));
-    if (bad.length) {
+    const badAt = seats.flatMap((s, seat) => (SEAT_KINDS.includes(s) || levels.includes(s) ? [] : [seat]));
+    if (badAt.length) {
       errors.push(
         t("setup.link-bad-seats", {
           levels: levels.join(", "),
-          bad: list(some(bad.map(quote))),
-          n: bad.length,
-          seats: list(some(bad.map((b) => number(seats.indexOf(b) + 1)))),
+          bad: list(some(badAt, (seat) => quote(seats[seat]))),
+          n: badAt.length,
+          seats: list(some(badAt, (seat) => number(seat + 1))),
         }),
       );
     } else if (players !== null && seats.length !== players) {
@@ -228,22 +237,22 @@ function challengeLink(seen, result) {
 // name ("You", "Computer 2"). Each name is checked by the one rule of names.js (the engine's
 // command line has the same: engine/names.py). -> names, or null after pushing the reason.
 function parseNames(text, players, errors) {
-  const names = text.split(",", MAX_LISTED * 4).map(cleanName);
-  const count = text.split(",").length;
-  if (count !== players) {
-    errors.push(t("setup.link-names-count", { players, names: count, list: list(some(names.map(quote))) }));
+  const parts = text.split(",");
+  if (parts.length !== players) {
+    errors.push(t("setup.link-names-count", { players, names: parts.length, list: list(some(parts, (part) => quote(cleanName(part)))) }));
     return null;
   }
+  const names = parts.map(cleanName);
   const problems = names.map(nameProblem);
   const refused = (kind) => names.filter((_, seat) => problems[seat] === kind);
   const long = refused("long");
-  if (long.length) errors.push(t("setup.link-name-long", { max: MAX_NAME, names: list(some(long.map(quote))), n: long.length }));
+  if (long.length) errors.push(t("setup.link-name-long", { max: MAX_NAME, names: list(some(long, quote)), n: long.length }));
   // Control and invisible characters (bidi overrides, zero-width marks) could disguise a name
   // or reorder the text around it; emoji sequences, marks and every script are welcome.
   const hidden = refused("hidden");
-  if (hidden.length) errors.push(t("setup.link-name-odd", { names: list(some(hidden.map(quote))), n: hidden.length }));
+  if (hidden.length) errors.push(t("setup.link-name-odd", { names: list(some(hidden, quote)), n: hidden.length }));
   const stacked = refused("stacked");
-  if (stacked.length) errors.push(t("setup.link-name-stacked", { names: list(some(stacked.map(quote))), n: stacked.length, max: MAX_CLUSTER }));
+  if (stacked.length) errors.push(t("setup.link-name-stacked", { names: list(some(stacked, quote)), n: stacked.length, max: MAX_CLUSTER }));
   return problems.every((problem) => problem === null) ? names : null;
 }
 
