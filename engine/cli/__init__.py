@@ -27,6 +27,7 @@ import engine
 
 from ..errors import IllegalActionError, SaveError
 from ..game import Game
+from ..untrusted import MAX_SAVE_CHARS
 from . import catalogue, tournament
 from .arguments import (
     UsageError,
@@ -262,7 +263,7 @@ def _load(args: argparse.Namespace) -> Game:
         raise UsageError("--seed and --option are for a new game; a loaded game keeps its own.")
     try:
         with open(args.load, encoding="utf-8") as handle:
-            text = handle.read()
+            text = handle.read(MAX_SAVE_CHARS + 1)  # more is refused unread: too long
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise UsageError(f"cannot read the save {args.load!r}: {reason}.") from exc
