@@ -52,8 +52,13 @@ const within = (ranges, code) => ranges.some(([low, high]) => code >= low && cod
 const isMark = (code) => MARK.test(String.fromCodePoint(code));
 
 let segmenter = null;
+// Where a browser has no Intl.Segmenter (Firefox before 125), clusters near enough for names:
+// a flag's pair or any character but a mark, then its marks, selectors, skin tones, tags and
+// joined characters (no Hangul jamo or Indic conjunct rules).
+const CLUSTER = /(?:\p{RI}\p{RI}|\P{M})(?:[\p{M}\u200c\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]|\u200d\P{M})*|./gsu;
 // The grapheme clusters of `text`.
 export function graphemes(text) {
+  if (typeof Intl.Segmenter !== "function") return String(text).match(CLUSTER) || [];
   segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" });
   return Array.from(segmenter.segment(text), (part) => part.segment);
 }
