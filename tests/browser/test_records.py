@@ -172,3 +172,24 @@ def test_a_record_of_no_game_is_reported_by_its_key_and_kept_aside(
         f"parlour:v1:records-aside:{game}:normal:",
     )
     assert aside == [text]
+
+
+@pytest.mark.parametrize("game", ["__proto__", "constructor"])
+def test_a_save_of_no_game_is_listed_as_damaged_by_its_key(
+    page: Page, site_url: str, game: str
+) -> None:
+    """A stored save whose game is none of ours (or whose id is ``__proto__``) is listed as a
+    damaged save, said by its key (isolated), never by a game's name, and kept (issue 28)."""
+    key = f"parlour:v1:save:{game}"
+    record = {"format": "parlour-web-save", "version": 1, "id": game, "engine": "{}"}
+    record["setup"] = {"game": game, "players": 3, "seats": ["human", "bot", "bot"]}
+    text = json.dumps(record)
+    store = f"try {{ localStorage.setItem({json.dumps(key)}, {json.dumps(text)}); }} catch {{}}"
+    page.add_init_script(store)
+    page.goto(site_url)
+    damaged = page.locator(".save.damaged")
+    damaged.wait_for()
+    words = damaged.inner_text()
+    assert f"\u2068{key}\u2069" in words and "Damaged save" in words
+    assert game not in words.replace(key, "")
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) == text

@@ -8,7 +8,8 @@ import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME_UNITS } from "./setup.js";
-import { MANY } from "./storage.js";
+import { MANY, PREFIX } from "./storage.js";
+import { shown } from "./names.js";
 import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
 import { rulesButton } from "./rules.js";
@@ -451,7 +452,9 @@ export class Menu {
             t("saves.delete"),
           );
           if (!entry.record) {
-            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, `${t("saves.damaged")} `), entry.error), h("div", { class: "save-actions" }, remove));
+            // Said by its key, never as a game: its game may be none of ours (issue 28).
+            const where = t("saves.damaged-key", { key: shown(`${PREFIX}save:${entry.id}`, 80) });
+            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, `${t("saves.damaged")} `), entry.error, " ", where), h("div", { class: "save-actions" }, remove));
           }
           const r = entry.record;
           const cont = h(
