@@ -47,3 +47,27 @@ def test_a_link_with_emoji_names_starts_and_a_hidden_character_is_refused(
     text = notice.inner_text()
     assert "\u2068\ufffdevil\u2069" in text  # isolated, its override shown as U+FFFD
     assert "\u202e" not in text
+
+
+def test_the_menu_says_why_a_typed_name_is_refused_and_starts_once_it_is_mended(
+    page: Page, open_game: Any
+) -> None:
+    """A name the rule refuses is said under its field as it is typed (in words, not as a
+    silent fallback to the seat's own name) and holds back the start until it is mended."""
+    open_game()
+    page.locator("#game-to-the-moon").check()
+    field = page.locator("#seat-name-0")
+    field.fill("\u202eevil")
+    note = page.locator("#seat-name-0-problem")
+    assert "invisible character" in note.inner_text()
+    assert field.get_attribute("aria-invalid") == "true"
+    page.locator("button.start").click()
+    assert page.evaluate("document.activeElement.id") == "seat-name-0"
+    assert page.evaluate("document.documentElement.dataset.gameState") == "none"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466 Ana"
+    field.fill(family)
+    assert note.inner_text() == ""
+    assert field.get_attribute("aria-invalid") is None
+    page.locator("button.start").click()
+    page.wait_for_selector("html[data-game-state=playing]", timeout=90_000)
+    assert family in page.locator("main").inner_text()

@@ -9,7 +9,7 @@ import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME_UNITS } from "./setup.js";
 import { MANY, PREFIX } from "./storage.js";
-import { shown } from "./names.js";
+import { shown, nameProblem, MAX_NAME, MAX_CLUSTER } from "./names.js";
 import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
 import { rulesButton } from "./rules.js";
@@ -318,17 +318,41 @@ export class Menu {
             autocomplete: "off",
             value: names[seat] || "",
             placeholder: defaultName(seats, seat),
-            oninput: (e) => (this.state.names[seat] = e.target.value),
+            "aria-describedby": `${nameId}-problem`,
+            oninput: (e) => {
+              this.state.names[seat] = e.target.value;
+              this.#checkName(seat);
+            },
           }),
           ...level,
+          h("p", { id: `${nameId}-problem`, class: "seat-name-problem", role: "status" }),
         );
       }),
     );
   }
 
+  // A name the names rule refuses (names.js) is said under its field as it is typed, and
+  // holds back the start until it is mended; an empty field takes the seat's own name.
+  // Returns whether the name is fine.
+  #checkName(seat) {
+    const input = this.seatRows.querySelector(`#seat-name-${seat}`);
+    const note = this.seatRows.querySelector(`#seat-name-${seat}-problem`);
+    if (!input || !note) return true;
+    const problem = nameProblem(cleanName(input.value));
+    if (problem === null) input.removeAttribute("aria-invalid");
+    else input.setAttribute("aria-invalid", "true");
+    note.textContent = problem === null ? "" : t(`menu.name-${problem}`, { max: problem === "long" ? MAX_NAME : MAX_CLUSTER });
+    return problem === null;
+  }
+
   #submit(event) {
     event.preventDefault();
     if (!this.ready) return;
+    const refused = this.state.seats.map((_, seat) => seat).filter((seat) => !this.#checkName(seat));
+    if (refused.length) {
+      this.seatRows.querySelector(`#seat-name-${refused[0]}`)?.focus();
+      return;
+    }
     const { game, players, seats, levels, level, speed, seed } = this.state;
     const names = seats.map((_, seat) => storedName(this.state.names[seat], seats, seat));
     this.#remember(this.state);
