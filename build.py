@@ -548,7 +548,7 @@ def write_catalogs(stage: Path) -> None:
     """``js/i18n/<lang>.js`` (one ES module per language: ``export default {key: message}``)
     with every area but the lazy ones, ``js/i18n/<lang>/<area>.js`` for each lazy area, and
     ``js/i18n/index.js`` (the languages with their own names and the lazy areas), which
-    web/js/i18n.js imports (web/js/message-format.js formats the messages)."""
+    web/js/i18n.js imports (web/js/words/message-format.js formats the messages)."""
     out = stage / "js" / "i18n"
     out.mkdir(parents=True, exist_ok=True)
     catalogs = read_catalogs()
@@ -665,12 +665,10 @@ def build_site(
     write_watchdog_words(stage)
 
     # Which per-game renderers exist (the others fall back to the generic one).
-    renderers = sorted(
-        p.stem for p in (WEB / "js" / "games").glob("*.js") if p.stem not in {"index", "generic"}
-    )
+    renderers = sorted(p.parent.name for p in (WEB / "js" / "games").glob("*/table.js"))
     present = json.dumps([r for r in renderers if r in catalog])
     (stage / "js" / "games" / "present.js").write_text(
-        "// Written by build.py: the per-game renderers present in web/js/games/.\n"
+        "// Written by build.py: the per-game renderers present in web/js/games/<id>/table.js.\n"
         f"export const PRESENT = {present};\n"
     )
 

@@ -1,4 +1,4 @@
-"""Names people use are names (issue 28), in the page: web/js/names.js (Intl.Segmenter
+"""Names people use are names (issue 28), in the page: web/js/words/names.js (Intl.Segmenter
 graphemes) against the same cases as engine/names.py (tests/data/names.json,
 tests/test_names.py), and a stored name that breaks the rule is never shown."""
 
@@ -15,7 +15,7 @@ CASES: list[dict[str, Any]] = json.loads(
 )
 
 CHECK = """async (cases) => {
-  const { cleanName, graphemes, nameProblem } = await import("./js/names.js");
+  const { cleanName, graphemes, nameProblem } = await import("./js/words/names.js");
   return cases.map((c) => {
     const clean = cleanName(c.text);
     return { clean, length: graphemes(clean).length, problem: nameProblem(clean) };

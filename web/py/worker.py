@@ -9,7 +9,7 @@ returns one JSON string (``web/js/engine.js`` is the only caller):
   does not load), ``no-game`` (an id the worker does not hold) or ``bad-request`` (the page
   sent something malformed), and ``message`` says exactly what, as a message code of
   ``engine.messages.MESSAGES`` with plain JSON parameters (README, "Engine messages"). No
-  English sentence crosses the bridge: ``web/js/engine-words.js`` words the message in the
+  English sentence crosses the bridge: ``web/js/words/engine-words.js`` words the message in the
   reader's language.
 
 Anything else (a bug) raises, so PyScript rejects the page's promise with the traceback and
