@@ -10,8 +10,10 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py", ".svg", ".txt")
-COMPRESSED_TYPES += (".wasm", ".zip", ".whl")
+COMPRESSED_TYPES = (
+    *(".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".py", ".svg", ".txt"),
+    *(".wasm", ".zip", ".whl"),
+)
 """What the host compresses on the wire, by suffix (docs/RUNTIME.md, "Compression"): text, the
 WebAssembly, the stdlib zip and the wheels (their entries are stored, so they compress like
 the files in them). Not PNG icons."""
@@ -64,7 +66,7 @@ def encoded_file(path: str, mtime_ns: int, size: int, encoding: str) -> bytes:
         return kept[2]
     data = Path(path).read_bytes()
     if encoding == "br":
-        import brotli  # type: ignore[import-not-found]  # optional (see available_encodings)
+        import brotli  # optional (see available_encodings)
 
         out: bytes = brotli.compress(data, quality=BROTLI_QUALITY)
     else:
