@@ -6,11 +6,12 @@
     python3 build.py build   # the static browser site in dist/ (engine wheel + vendored runtime)
     python3 build.py serve   # build, then serve dist/ on http://127.0.0.1:8000/ (--port N)
 
-Each subcommand is a small function registered with argparse in ``main``; set-up helpers
-(``ensure_python_deps``, ``ensure_node_modules``) are safe to call more than once and fast
-when nothing changed. Note: this file is named ``build.py``, which shadows the PyPI ``build``
-package when the repo root is the working directory, so never run ``python -m build`` from
-here (wheels are built with ``pip wheel`` instead).
+Each subcommand is a small function registered with argparse in ``main``; the work is in the
+package ``sitebuild/``, a module per job (``assemble.build_site`` builds the site,
+``server.site_server`` serves it; ``tools_install`` holds the set-up helpers, safe to call more
+than once and fast when nothing changed). Note: this file is named ``build.py``, which shadows
+the PyPI ``build`` package when the repo root is the working directory, so never run
+``python -m build`` from here (wheels are built with ``pip wheel`` instead).
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@ Method (STACK.md, "Measuring load performance honestly"): build the site once pe
 bare page that boots the **stock** vendored Pyodide (its own ``python_stdlib.zip`` and
 ``pyodide-lock.json``, straight from ``node_modules/pyodide``) on the main thread, installs
 the same engine wheel with ``loadPackage`` and calls one engine function. Each is served at
-the root of its own ``build.py`` server on 127.0.0.1 (the headers of netlify.toml, so
-``vendor/`` and ``py/`` are cached for good; compressed by Accept-Encoding as a host does,
-every file compressed once before the first visit, as a host's cache holds it, so that no
-timed visit shares this machine's cores with the server's brotli). Then, alternating the
+the root of its own server on 127.0.0.1, ``build.py serve``'s (sitebuild/server.py: the
+headers of netlify.toml, so ``vendor/`` and ``py/`` are cached for good; compressed by
+Accept-Encoding as a host does, every file compressed once before the first visit, as a
+host's cache holds it, so that no timed visit shares this machine's cores with the server's
+brotli). Then, alternating the
 pages run by run:
 
 - cold: a fresh persistent Chromium profile, first visit (nothing cached);

@@ -5,10 +5,11 @@
 
 Builds the site into a temporary folder (by default twice: with the trimmed stdlib the site
 ships and with Pyodide's stock one, ``build.py build --stdlib full``, for the ratio), serves
-it with build.py's handler (the headers of netlify.toml) on 127.0.0.1 and opens it once in
-a fresh headless Chromium with service workers blocked (the service worker registers after
-ready and would only add its own precache fetches). The server records every file it
-sends, from the page and its worker, until ``<html data-engine="ready">``. Each of those
+it with ``build.py serve``'s handler (sitebuild/server.py: the headers of netlify.toml) on
+127.0.0.1 and opens it once in a fresh headless Chromium with service workers blocked (the
+service worker registers after ready and would only add its own precache fetches). The
+server records every file it sends, from the page and its worker, until
+``<html data-engine="ready">``. Each of those
 files is then compressed here: gzip at level 9 and brotli (quality 11 unless told; the PyPI
 ``brotli`` package, pip-installed on demand into ``.cache/site-bytes/``, else Node's
 built-in zlib, else skipped with a note).

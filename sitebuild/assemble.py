@@ -24,8 +24,6 @@ ENGINE_INSTALLS = ("packages", "files", "loadpackage")
 (the wheel unzipped into the importable working directory) or ``pyodide.loadPackage``."""
 DEFAULT_ENGINE_INSTALL = "packages"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-
-
 PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "pyodide_graph")
 """The ``@pyscript/core`` chunks a worker-only page loads (by name before the content hash;
 found by watching the requests of a boot). Editor, terminal and game plug-ins stay out."""

@@ -18,8 +18,7 @@ NETLIFY_DEFAULT_CACHE = "public, max-age=0, must-revalidate"
 
 
 class HeaderRule(NamedTuple):
-    """One ``[[headers]]`` table of netlify.toml: a path pattern and the headers it sets.
-    (Not a dataclass: tests load this file by path, without a ``sys.modules`` entry.)"""
+    """One ``[[headers]]`` table of netlify.toml: a path pattern and the headers it sets."""
 
     pattern: str
     regex: re.Pattern[str]

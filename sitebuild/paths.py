@@ -7,8 +7,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
-
-
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"

@@ -53,8 +53,8 @@ def _copy(src: Path, dst: Path) -> None:
 
 
 def load_tool(name: str) -> ModuleType:
-    """A module of ``tools/`` (stdlib only), loaded by path: build.py runs before anything is
-    installed, and tests load build.py itself by path."""
+    """A module of ``tools/`` (stdlib only), loaded by path: ``tools/`` is a folder of
+    scripts, not a package, and the build runs before anything is installed."""
     spec = importlib.util.spec_from_file_location(f"parlour_{name}", ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -56,7 +56,7 @@ def policy() -> str:
 
 
 class CspServer:
-    """The built site, served by build.py's handler, plus the same policy report-only
+    """The built site, served by sitebuild.server's handler, plus the same policy report-only
     (or another one, ``report_only``) with reports posted back here."""
 
     def __init__(self, site: Path) -> None:

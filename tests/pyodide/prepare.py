@@ -60,7 +60,7 @@ def ensure_node_modules() -> None:
 
 
 def site_stdlib() -> Path | None:
-    """The trimmed stdlib zip the site ships (``build.py``'s, cached), or None when
+    """The trimmed stdlib zip the site ships (``sitebuild.stdlib``'s, cached), or None when
     ``PARLOUR_STDLIB=full`` asks for Pyodide's stock one, as ``build.py build --stdlib full``."""
     if os.environ.get("PARLOUR_STDLIB") == "full":
         return None
