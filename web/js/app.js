@@ -391,6 +391,7 @@ async function boot() {
     return;
   }
   html.dataset.engine = "ready";
+  performance.mark("parlour:ready"); // time to ready, for benchmarks/browsers_load_time.py
   menu.setReady(true);
   const imported = await carriedGame();
   if (imported && (await continueSaved(imported))) return;
