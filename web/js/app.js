@@ -13,7 +13,7 @@ import { completeSetup, deepLink, newSeed } from "./menu/setup.js";
 import { SaveStore, newId } from "./saves/storage.js";
 import { checkWithEngine, decodeSave, importRecord } from "./saves/savecode.js";
 import { otherTabPanel } from "./saves/game-lock.js";
-import { rendererFor } from "./games/index.js";
+import { rendererFor } from "./table/renderer.js";
 import { openFromLink, openRules } from "./rules/dialog.js";
 import { refusalText } from "./words/engine-words.js";
 import { languageSwitch, focusLanguageSwitch } from "./words/language-switch.js";

@@ -19,7 +19,7 @@ import { MAX_NAME, MAX_CLUSTER, cleanName, nameProblem, shown } from "./words/na
 import { t, list, number } from "./i18n.js";
 import { gameName } from "./words/game-name.js";
 import { parseBounded, jsonProblem } from "./saves/json-limits.js";
-import { LESSON_IDS } from "./learn/lessons.js";
+import { LESSON_IDS } from "./games/index.js";
 import { readRulesParam } from "./rules/link.js";
 import { MAX_LINK } from "./link.js";
 

@@ -29,8 +29,8 @@ import { t, signed, onLanguageChange, loadWords } from "../i18n.js";
 import { hintTargets } from "../table/hint.js";
 import { completeSetup } from "../menu/setup.js";
 import { Table } from "../table/table.js";
-import { rendererFor } from "../games/index.js";
-import { lessonEntry } from "./lessons.js";
+import { rendererFor } from "../table/renderer.js";
+import { lessonEntry } from "../games/index.js";
 import { refusalText } from "../words/engine-words.js";
 
 export const TARGET_CLASS = "coach-target";
