@@ -220,7 +220,7 @@ async function openTable(id, setup) {
   await table.run();
 }
 
-// A guided lesson (learn.js): never saved, so `current` stays null and no save is claimed.
+// A guided lesson (learn/coach.js): never saved, so `current` stays null and no save is claimed.
 async function startLesson(lessonId, speed = "normal") {
   closeTable();
   clearNotices();

@@ -63,7 +63,7 @@ function some(items, show) {
 // At most MAX_ERRORS problems are listed (a link of 10,000 unknown parameters is one notice).
 const MAX_ERRORS = 20;
 
-// `learn=<lesson id>` starts a guided lesson (learn.js) instead; beside it only `lang` and
+// `learn=<lesson id>` starts a guided lesson (learn/coach.js) instead; beside it only `lang` and
 // `speed` may be given.
 //
 // -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [],

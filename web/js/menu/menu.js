@@ -216,7 +216,7 @@ export class Menu {
     );
   }
 
-  // "Learn to play": the game's guided first game (learn.js; app.js waits for the engine).
+  // "Learn to play": the game's guided first game (learn/coach.js; app.js waits for the engine).
   #learnButton(id, info) {
     const lesson = firstLessonOf(id);
     if (!lesson || !this.onLearn) return null;

@@ -57,7 +57,7 @@ function said(tag, attrs, key, values) {
   return node;
 }
 
-// --- building a page from its data (rules-<doc>.js) ------------------------------------
+// --- building a page from its data (games/<game-id>/rules.js, reading.js) -------------
 
 // A block is a message name (a paragraph), or one of:
 //   { p: name, values, className }             a paragraph with values of its own

@@ -50,7 +50,7 @@
 //                                            says a refusal it shows itself "assertive".
 //   }
 //
-// COACH OPTION (the guided lessons, learn.js): `new Table({..., coach})` where coach has
+// COACH OPTION (the guided lessons, learn/coach.js): `new Table({..., coach})` where coach has
 //   computerMove(seat) -> Promise<string>   the computer seat's move (instead of the bot);
 //                                            the engine still checks it
 //   allow(action) -> Promise<boolean>        before a person's move is sent: false keeps it
