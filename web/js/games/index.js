@@ -8,7 +8,7 @@
 //   rules()      -> its rules page (format in web/js/rules/dialog.js)
 //   lessons      {lesson id: () => its module}, in order, the first one the menu's "Learn to
 //                play" (format in web/js/learn/coach.js)
-//   summary      how many sentences its menu summary has (table.summary-<game-id>-1..n)
+//   summaryLines how many sentences its menu summary has (table.summary-<game-id>-1..n)
 //   roundWord    what it calls a round, where that is not "round" (the table, the summaries)
 //
 // Each piece is loaded when it is first needed, never here: this module is on the menu's
@@ -20,13 +20,13 @@ export const GAMES = {
     table: () => import("./nine-virtues/table.js"),
     rules: () => import("./nine-virtues/rules.js").then((m) => m.rules),
     lessons: { "nine-virtues": () => import("./nine-virtues/lesson.js") },
-    summary: 3,
+    summaryLines: 3,
   },
   "to-the-moon": {
     table: () => import("./to-the-moon/table.js"),
     rules: () => import("./to-the-moon/rules.js").then((m) => m.rules),
     lessons: { "to-the-moon": () => import("./to-the-moon/lesson.js") },
-    summary: 3,
+    summaryLines: 3,
   },
   quodlibet: {
     table: () => import("./quodlibet/table.js"),
@@ -35,7 +35,7 @@ export const GAMES = {
       quodlibet: () => import("./quodlibet/lesson.js"),
       "quodlibet-snack": () => import("./quodlibet/lesson-snack.js"),
     },
-    summary: 3,
+    summaryLines: 3,
     roundWord: "deal",
   },
 };

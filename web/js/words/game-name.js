@@ -23,7 +23,7 @@ export const roundOf = (record) =>
 // (web/i18n/<lang>/table.json, "summary-<game-id>-tagline", "-1"...), as many as the games'
 // registry (web/js/games/index.js) says; none for a game without them.
 export function summaryOf(gameId) {
-  const lines = gameEntry(gameId)?.summary || 0;
+  const lines = gameEntry(gameId)?.summaryLines || 0;
   const key = (part) => `table.summary-${gameId}-${part}`;
   const word = t("table.round-word", { word: roundWord(gameId) });
   if (!lines || !has(key("tagline"))) return { tagline: "", text: [], roundWord: word };
