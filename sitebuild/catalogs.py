@@ -43,7 +43,7 @@ LAZY_AREA_PREFIXES = ("rules-", "learn-")
 LAZY_AREA_NAMES = ("nine-virtues", "quodlibet", "to-the-moon")
 """Catalog areas a page fetches only when it shows them (a game's rules, a lesson, and each
 game's table words, the area named by its id, fetched with the table module by
-``rendererFor``, web/js/games/index.js): each is its own module, ``js/i18n/<lang>/<area>.js``,
+``rendererFor``, web/js/table/renderer.js): each is its own module, ``js/i18n/<lang>/<area>.js``,
 loaded by ``loadWords(area)`` (web/js/i18n.js); every other area is in ``js/i18n/<lang>.js``,
 which every page loads (``quodlibet-contracts`` too: engine-words.js names contracts in
 refusals, which the menu can show)."""
