@@ -213,9 +213,12 @@ def test_the_final_score_sheet_shows_running_totals(open_game: Any) -> None:
     assert shown == game.totals
 
 
+# A name from the link is isolated (FSI ... PDI) inside its quotes (issue 28).
 BAD_LINKS = {
-    "?game=quodlibet&opt.colour=red": "Quodlibet has no option \u201ccolour\u201d",
-    "?game=to-the-moon&contracts=snack": "To the Moon has no option \u201ccontracts\u201d",
+    "?game=quodlibet&opt.colour=red": "Quodlibet has no option \u201c\u2068colour\u2069\u201d",
+    "?game=to-the-moon&contracts=snack": (
+        "To the Moon has no option \u201c\u2068contracts\u2069\u201d"
+    ),
     "?game=to-the-moon&seats=human,godlike": "computer level (easy, normal, hard), human or bot",
     "?game=quodlibet&opt.dealer=": "needs a value",
 }
@@ -234,7 +237,7 @@ def test_bad_levels_and_options_in_links_say_why(page: Page, site_url: str) -> N
     page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
     notice = page.locator("#notices .notice", has_text="could not start")
     notice.wait_for()
-    assert "Unknown contract 'tea'" in notice.inner_text()
+    assert "Unknown contract \u2068'tea'\u2069" in notice.inner_text()
     assert page.locator("html").get_attribute("data-game-state") == "none"
 
 
