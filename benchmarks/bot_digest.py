@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
+import engine
 
 Seating = list[tuple[str, int]]
 """Per seat, the level and its budget (playouts a move; 0 for a level without one)."""
