@@ -125,9 +125,9 @@ class Game(ABC):
     (``_score_round``): an instance's own list once it has one, this empty default before
     (an attribute fewer: CPython 3.11 keeps an instance's first 30 or fewer inline)."""
     _legal_cache: list[str] | None = None
-    """``_legal()`` of the current state, worked out at most once per state: ``apply``,
-    ``play_unchecked`` and ``play_out`` (the only ways the state changes) forget it before
-    the action, so it is never set while the game is over or a playout world halted."""
+    """``_legal()`` of the current state, worked out at most once per state: ``apply`` and
+    ``play_out`` (the only ways the state changes) forget it before the action, so it is
+    never set while the game is over or a playout world halted."""
     is_over: bool
     """True once the game has ended: a plain attribute (never set from outside), not a
     property, since a player's loop reads it once per action."""
@@ -307,7 +307,7 @@ class Game(ABC):
         """Why the well-formed ``action`` is not legal now, as a ``Message``."""
 
     @abstractmethod
-    def _do(self, action: str) -> None:
+    def _apply(self, action: str) -> None:
         """Carry out a legal action (it has been checked)."""
 
     @abstractmethod
@@ -458,42 +458,43 @@ class Game(ABC):
         return action
 
     def apply(self, text: str) -> None:
-        """Play ``text`` for ``to_act``. Raises ``IllegalActionError`` and changes nothing if
-        it is malformed or not legal now."""
+        """Play ``text`` for ``to_act``: the one way to make a move. Raises
+        ``IllegalActionError`` and changes nothing if it is malformed or not legal now.
+
+        In a playout world (``in_playout``: a search's, never shown to a player) the action
+        is one of ``legal_actions()`` chosen by the search itself: it is carried out as it
+        is, neither parsed nor checked again, and recorded nowhere."""
+        if self._playout:
+            self._legal_cache = None
+            self._apply(text)
+            return
         # ``check`` inlined for its common case, an action in canonical notation (a random
         # or bot player's, straight from ``legal_actions``): one lookup of the cached list,
         # which is never set once the game is over.
         legal = self._legal_cache
-        if legal is not None and isinstance(text, str) and text in legal:
+        if legal is not None and text.__class__ is str and text in legal:
             action = text
         else:
             action = self.check(text)
         self._legal_cache = None
-        self.log.append(move_entry(self._current_seat(), action))  # type: ignore[arg-type]
-        self._do(action)
-
-    def play_unchecked(self, action: str) -> None:
-        """Apply an action taken from ``legal_actions()`` without parsing or checking it
-        again: for search rollouts, which play thousands of them. A playout world records
-        nothing in its logs."""
-        self._legal_cache = None
-        if not self._playout:
-            self.log.append({"seat": self._current_seat(), "action": action})
-        self._do(action)
+        seat: int = self._current_seat()  # type: ignore[assignment]  # legal: someone's turn
+        try:
+            self.log.append(MOVE_ENTRIES[seat][action])
+        except KeyError:
+            self.log.append(move_entry(seat, action))
+        self._apply(action)
 
     def play_out(self, policy: Callable[[Self], str], max_steps: int) -> None:
-        """Play on with ``policy(self)`` choosing every action (each one of
-        ``legal_actions()``, played as ``play_unchecked`` plays it) until a playout world
-        halts at the end of its round or deal, the game is over, or ``max_steps`` actions
-        have been played: a search's rollout, without a call per action around the game's
-        own."""
+        """``apply(policy(self))`` until the game is over, a playout world halts at the end
+        of its round or deal, or ``max_steps`` actions have been played: a search's
+        rollout, without a call of ``apply`` per action."""
         if not self._playout:
             for _ in range(max_steps):
                 if self.is_over:
                     return
-                self.play_unchecked(policy(self))
+                self.apply(policy(self))
             return
-        do = self._do
+        do = self._apply
         for _ in range(max_steps):
             if self._halted or self.is_over:
                 return
@@ -505,7 +506,7 @@ class Game(ABC):
         """True for a world built with ``from_view(..., playout=True)``: it plays to the end
         of the round (or deal) being played and then halts (``to_act`` None, the round on
         the score sheet without its detail), keeps no log, and is never shown to a player.
-        Search plays it with ``play_unchecked``."""
+        Search plays it with ``apply`` and ``play_out``."""
         return self._playout
 
     def view(self, seat: int | None) -> dict[str, JSON]:

@@ -127,7 +127,7 @@ def test_sampled_state_with_the_true_hidden_cards_is_the_real_game() -> None:
         while not real.score_sheet[len(view["score_sheet"]) :]:
             action = real.bot_action("normal", seed=moves)
             real.apply(action)
-            sampled.play_unchecked(action)
+            sampled.apply(action)
             moves += 1
         assert (
             sampled.score_sheet[-1]["scores"]
@@ -318,15 +318,15 @@ def test_the_screen_tries_every_action_in_the_same_first_worlds(
     view = game.view(seat)
     actions = MODEL.candidates(view)
     played: list[str] = []
-    real_play = NineVirtues.play_unchecked
+    real_play = NineVirtues.apply
 
     def spy_play(world: NineVirtues, action: str) -> None:
-        # The search plays each candidate with ``play_unchecked`` and the rest of the round
+        # The search plays each candidate with ``apply`` and the rest of the round
         # with ``play_out``: every call here is a candidate's first action in a world.
         played.append(action)
         real_play(world, action)
 
-    monkeypatch.setattr(NineVirtues, "play_unchecked", spy_play)
+    monkeypatch.setattr(NineVirtues, "apply", spy_play)
     budget = 2 * SCREEN_WORLDS * len(actions) + 40
     choose_action(view, "hard", 2, iterations=budget)
     screen = SCREEN_WORLDS * len(actions)
@@ -372,7 +372,7 @@ def test_reward_is_the_margin_squashed_into_0_1() -> None:
     sampled = MODEL.sample(view, Rng(1))
     assert isinstance(sampled, NineVirtues)
     while sampled.to_act is not None:
-        sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
+        sampled.apply(MODEL.rollout_action(sampled, Rng(0)))
     reward = MODEL.reward(sampled, seat, len(view["score_sheet"]))
     assert 0 < reward < 1
     assert reward == squash(margin(sampled, seat) / SCALE)
@@ -388,7 +388,7 @@ def test_hard_rates_a_playout_by_the_lead_in_the_totals() -> None:
     sampled = MODEL.sample(view, Rng(3))
     assert isinstance(sampled, NineVirtues)
     while sampled.to_act is not None:
-        sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
+        sampled.apply(MODEL.rollout_action(sampled, Rng(0)))
     totals = sampled.totals
     lead = totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
     assert outcome(sampled, seat, 5.0) == squash(lead / 5.0)
@@ -430,7 +430,7 @@ def test_a_playout_copy_plays_on_apart_and_as_its_world_would() -> None:
             fresh, copied = build_state(view, hidden), world.playout_copy()
             assert copied.rollout_state() == fresh.rollout_state()
             for played in (fresh, copied):
-                played.play_unchecked(action)
+                played.apply(action)
                 played.play_out(hard.rollout_action, hard.MAX_ROLLOUT_STEPS)
             assert copied.score_sheet == fresh.score_sheet
             assert copied.totals == fresh.totals

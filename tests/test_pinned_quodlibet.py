@@ -79,7 +79,7 @@ def record(options: dict[str, Any], seed: int) -> list[object]:
             out.append(played.legal_actions())
             steps = Rng(seed, moves)
             while played.to_act is not None:
-                played.play_unchecked(steps.choice(played.legal_actions()))
+                played.apply(steps.choice(played.legal_actions()))
             out += [played.totals, played.score_sheet, played.is_over, played.winners]
             out.append(world(game, seat, playout=False).view(seat))
         if moves % 41 == 3:

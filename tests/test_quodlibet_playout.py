@@ -1,6 +1,6 @@
 """Quodlibet's deal playout (``Quodlibet.playout_maker``, issue 12's playout mode): the rest of
 a deal played in one loop over suit-free card masks plays exactly the deal that a playout
-world (``from_view``, ``play_unchecked``) plays with the same cards (QL-7): the same points
+world (``from_view``, ``apply``) plays with the same cards (QL-7): the same points
 (QL-8..QL-19), and at every decision the policy is told what the world shows. The ``hard``
 player's rollout policy on masks (``card_policy``) plays what it plays in a world
 (``rollout_action``), and its rating of a playout (``deal_rater``) is the world's
@@ -77,10 +77,10 @@ def rolled_out(view: dict[str, Any], hands: list[list[str]], first: str, luck: i
     """The world of ``view`` and ``hands`` after ``first`` and the hard rollout
     (``rollout_action``) to the deal's end, its luck ``Rng(luck)``."""
     world = Quodlibet.from_view(view, hands)
-    world.play_unchecked(first)
+    world.apply(first)
     roll = Rng(luck)
     while world.to_act is not None:
-        world.play_unchecked(rollout_action(world, roll))
+        world.apply(rollout_action(world, roll))
     return world
 
 
@@ -104,7 +104,7 @@ def recording_policy(world: Game, rng: Rng) -> Callable[..., int]:
         assert sorted(f"play {card}" for card in cards) == sorted(world.legal_actions())
         assert len(cards) > 1  # a single legal card is played without asking
         card = rng.choice(cards)
-        world.play_unchecked(f"play {card}")
+        world.apply(f"play {card}")
         return INDEX[card]
 
     return policy
@@ -114,7 +114,7 @@ def play_forced(world: Game) -> None:
     """Play the world on while its seat to act has one legal action (the playout does not
     ask its policy then)."""
     while world.to_act is not None and len(world.legal_actions()) == 1:
-        world.play_unchecked(world.legal_actions()[0])
+        world.apply(world.legal_actions()[0])
 
 
 OPTIONS: list[dict[str, Any]] = [
@@ -135,7 +135,7 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
         for trial, first in enumerate(view["legal"][:3]):
             world = Quodlibet.from_view(view, hands)
             rng = Rng(trial, view["seat"])
-            world.play_unchecked(first)
+            world.apply(first)
             assert isinstance(world, Quodlibet)
             deal = world.deal
             assert isinstance(deal, TricksDeal)
@@ -146,7 +146,7 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
                     assert sorted(world.legal_actions()) == sorted(
                         f"play @{i}" for i in range(count)
                     )
-                    world.play_unchecked(f"play @{index}")
+                    world.apply(f"play @{index}")
                     return index
 
                 points = playout(first, position)
@@ -240,10 +240,10 @@ def test_sample_playout_draws_what_sample_world_draws() -> None:
         first = view["legal"][0]
         contract = view["contract"] or first.removeprefix("choose ")
         world = make()
-        world.play_unchecked(first)
+        world.apply(first)
         roll = Rng(9)
         while world.to_act is not None:
-            world.play_unchecked(rollout_action(world, roll))
+            world.apply(rollout_action(world, roll))
         assert playout(first, card_policy(contract, Rng(9))) == points_of(world)
 
 
@@ -277,9 +277,9 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does(options: dict[st
         for index, action in enumerate(view["legal"][:3]):
             world_rng, hook_rng = Rng(index, checked), Rng(index, checked)
             world = MODEL.sample(view, world_rng)
-            world.play_unchecked(action)
+            world.apply(action)
             while world.to_act is not None:
-                world.play_unchecked(MODEL.rollout_action(world, world_rng))
+                world.apply(MODEL.rollout_action(world, world_rng))
             expected = MODEL.reward(world, seat, len(view["score_sheet"]))
             assert MODEL.playout(view, action, hook_rng) == expected
             assert hook_rng.state == world_rng.state  # the same draws

@@ -1,6 +1,6 @@
 """To the Moon's round playout (``ToTheMoon.playout_maker``, issue 12's playout mode): the
 rest of a round played in one loop over local state plays exactly the round that a playout
-world (``from_view``, ``play_unchecked``) plays with the same moves (TM-7..TM-11): the same
+world (``from_view``, ``apply``) plays with the same moves (TM-7..TM-11): the same
 score piles, and at every decision the policy is told what the world shows. The ``hard``
 player's playout hook (``MoonModel.playout``) rates a playout as the world path does."""
 
@@ -72,7 +72,7 @@ def test_tm_7_to_11_the_playout_plays_the_worlds_round(players: int) -> None:
             world = ToTheMoon.from_view(view, game.hands, game.deck)
             rng = Rng(players, trial)
             first = rng.choice(view["legal"])
-            world.play_unchecked(first)
+            world.apply(first)
 
             def policy(
                 hand_ranks: int,
@@ -101,7 +101,7 @@ def test_tm_7_to_11_the_playout_plays_the_worlds_round(players: int) -> None:
                 moves = legal_moves(hand_ranks, trick_ranks, trick_size, deck_size)
                 assert sorted(MOVE_TEXT[m] for m in moves) == sorted(world.legal_actions())
                 move = rng.choice(moves)
-                world.play_unchecked(MOVE_TEXT[move])
+                world.apply(MOVE_TEXT[move])
                 return move
 
             piles = playout(game.hands, game.deck, MOVE_CODE[first], policy)
@@ -119,7 +119,7 @@ def test_the_playout_with_the_rollout_policy_is_the_worlds_rollout(players: int)
         playout = ToTheMoon.playout_maker(view)
         for first in view["legal"]:
             world = ToTheMoon.from_view(view, game.hands, game.deck)
-            world.play_unchecked(first)
+            world.apply(first)
             world.play_out(rollout_policy, 2_000)
             piles = playout(game.hands, game.deck, MOVE_CODE[first], rollout_move)
             assert piles == score_of_world(world)
@@ -134,7 +134,7 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does() -> None:
         for index, action in enumerate(view["legal"]):
             world_rng, hook_rng = Rng(index, 1), Rng(index, 1)
             world = MODEL.sample(view, world_rng)
-            world.play_unchecked(action)
+            world.apply(action)
             MODEL.rollout(world, world_rng, 2_000)
             expected = MODEL.reward(world, seat, len(view["score_sheet"]))
             assert MODEL.playout(view, action, hook_rng) == expected
@@ -195,7 +195,7 @@ def test_the_sampled_assignment_is_the_sampled_worlds() -> None:
     assert world.hands == [sorted(hand) for hand in hands]
     assert world.deck == deck
     piles = known.playout(order(known, Rng(9)), MOVE_CODE[view["legal"][0]], rollout_move)
-    world.play_unchecked(view["legal"][0])
+    world.apply(view["legal"][0])
     world.play_out(rollout_policy, 2_000)
     assert margin_reward(piles, seat, ROUND_MARGIN_SCALE) == MODEL.reward(
         world, seat, len(view["score_sheet"])

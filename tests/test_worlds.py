@@ -93,7 +93,7 @@ def test_the_true_world_is_the_real_game_to_the_end_of_the_round(
                 action = rng.choice(real.legal_actions())
                 assert world.legal_actions() == real.legal_actions()
                 real.apply(action)
-                world.play_unchecked(action)
+                world.apply(action)
             assert world.to_act is None and world.legal_actions() == []  # halted
             assert world.score_sheet[scored]["scores"] == real.score_sheet[scored]["scores"]
             assert world.score_sheet[scored]["detail"] is None

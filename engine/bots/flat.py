@@ -56,7 +56,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
                 totals[index] += playout(view, action, world_rng)
                 continue
             game = model.sample(view, world_rng)
-            game.play_unchecked(action)
+            game.apply(action)
             if rollout is not None:
                 rollout(game, world_rng, MAX_ROLLOUT_STEPS)
             else:
@@ -64,7 +64,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
                 for _ in range(MAX_ROLLOUT_STEPS):
                     if game.is_over or len(sheet) != scored_before:
                         break
-                    game.play_unchecked(model.rollout_action(game, world_rng))
+                    game.apply(model.rollout_action(game, world_rng))
             totals[index] += model.reward(game, seat, scored_before)
     best = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return legal[best]

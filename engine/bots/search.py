@@ -66,7 +66,7 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     ``rollout(game, rng, max_steps)``: the rollout played in one call, the same actions as
     ``rollout_action`` step by step (e.g. with ``Game.play_out``); and ``playout(view,
     action, rng) -> float``: a whole playout in one call, the value that ``sample``,
-    ``play_unchecked(action)``, the rollout and ``reward`` give in turn (with the same draws
+    ``apply(action)``, the rollout and ``reward`` give in turn (with the same draws
     from ``rng``), so that a game may play it without building a game object."""
     legal: list[str] = view["legal"]
     shortlist: Callable[[View], list[str]] | None = getattr(model, "candidates", None)
@@ -98,11 +98,11 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
             mean[pick] = value[pick] / visits[pick]
             continue
         game = sample(view, rng)
-        game.play_unchecked(legal[pick])
+        game.apply(legal[pick])
         if rollout is not None:
             rollout(game, rng, max_steps)
         else:
-            play, sheet = game.play_unchecked, game.score_sheet  # the sheet only grows
+            play, sheet = game.apply, game.score_sheet  # the sheet only grows
             for _ in steps:
                 if len(sheet) != scored_before or game.is_over:
                     break

@@ -136,7 +136,7 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: Reading) -> str:
             world = make(draw_hidden(inference, rng))
             for index in alive:
                 game = world.playout_copy()  # every action from the same world
-                game.play_unchecked(ranked[index])
+                game.apply(ranked[index])
                 game.play_out(rollout_action, MAX_ROLLOUT_STEPS)
                 total[index] += outcome(game, seat, scale)
             worlds += 1

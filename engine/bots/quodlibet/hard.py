@@ -71,7 +71,7 @@ class QuodlibetSearch:
 
     def playout(self, view: View, action: str, rng: Rng) -> float:
         """A whole playout in one call (the search's optional hook, which ``flat`` takes):
-        the value that ``sample``, ``play_unchecked(action)``, ``rollout_action`` to the
+        the value that ``sample``, ``apply(action)``, ``rollout_action`` to the
         deal's end and ``reward`` give in turn, with the same draws from ``rng``, played by
         the game (``Quodlibet.playout_maker``) with the rollout policy taking ``rng``'s
         values one at a time; Snack's worlds are played that way."""
@@ -126,8 +126,8 @@ def world_reward(game: Game, view: View, action: str, rng: Rng, max_steps: int) 
     """``deal_reward`` of the world ``game`` (sampled from ``view``) after ``action`` and
     ``rollout_action`` with ``rng`` to the deal's end (``max_steps`` actions at most)."""
     scored_before = len(view["score_sheet"])
-    game.play_unchecked(action)
-    play, sheet = game.play_unchecked, game.score_sheet  # it only grows in play
+    game.apply(action)
+    play, sheet = game.apply, game.score_sheet  # it only grows in play
     for _ in range(max_steps):
         if len(sheet) != scored_before or game.is_over:
             break

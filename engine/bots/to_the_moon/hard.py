@@ -23,7 +23,7 @@ assignment of the unseen cards drawn by ``sample.py`` and the rest of the round 
 the game itself (``ToTheMoon.dealt_playout_maker``: the view is read once per decision,
 each order of the unseen cards checked to be one, the round played in one loop over local
 state) with ``rollout_move`` choosing every move; the same round, move for move, as the
-world ``sample`` builds played with ``play_unchecked`` and ``rollout_policy``. Move times
+world ``sample`` builds played with ``apply`` and ``rollout_policy``. Move times
 and strength against ``normal`` and ``flat``: docs/BOTS.md.
 """
 
@@ -107,7 +107,7 @@ class MoonModel:
         as ``sample`` draws them (their order, ``order``), ``action`` and the rest of the
         round played by the game's own playout (``ToTheMoon.dealt_playout_maker``) with
         ``rollout_move`` for every seat, the result rated as ``reward`` rates it. The same
-        value as ``sample``, ``play_unchecked``, ``rollout`` and ``reward`` in turn, without
+        value as ``sample``, ``apply``, ``rollout`` and ``reward`` in turn, without
         a game object."""
         known = self._knowledge(view)
         piles = known.playout(order(known, rng), MOVE_CODE[action], rollout_move)

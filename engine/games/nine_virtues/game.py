@@ -460,7 +460,7 @@ class NineVirtues(Game):
             return message("nv-not-in-centre", rank=rank)
         return message("not-allowed-now", action=action)  # pragma: no cover - legal() has it
 
-    def _do(self, action: str) -> None:
+    def _apply(self, action: str) -> None:
         verb, ranks = CANONICAL.get(action) or parse_action(action)
         if verb == "call":  # only in the call phase (NV-9): the holder of the 1 calls
             self._announce(self._holder_of_one(), action)

@@ -40,15 +40,11 @@ class Deal(Protocol):
         """``legal()``, perhaps as the deal's own list, good until its next action: for the
         game's cache, which hands out copies only. Never edit it."""
 
-    def act(self, action: str) -> dict[str, Any]:
+    def apply(self, action: str) -> dict[str, Any]:
         """Carry out a legal action; return its entry for the public log: ``seat``,
         ``action`` and what the table saw beyond the action text (e.g. ``"card": "QS"`` for
         ``play @2``, ``"jacks": ["JH"]`` for ``take 3``, ``"trick_winner": 2`` when a trick
         completes)."""
-
-    def play(self, action: str) -> object:
-        """``act`` for a playout world, which drops the entry (a deal may make it cheaper
-        than ``act``)."""
 
     def scores(self) -> list[int]:
         """Penalty points per seat for this deal (meaningful once ``done``)."""

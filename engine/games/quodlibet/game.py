@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
 from ...errors import IllegalActionError, WorldError
-from ...game import JSON, MOVE_ENTRIES, Game, json_copy, move_entry
+from ...game import JSON, Game, json_copy
 from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
@@ -71,8 +71,8 @@ in the order of the actions: the choosing step's legal list is these less those 
 
 def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
     """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol. It does not check its
-    actions again: the game hands it only actions ``Game.apply`` found in ``legal()`` (or
-    that ``play_unchecked``'s caller took from there)."""
+    actions again: the game hands it only actions ``Game.apply`` found in ``legal()`` (or,
+    in a search's playout world, that the search took from there)."""
     deal = SnackDeal(dealer, hands, piles)
     deal.checks = False
     return deal
@@ -345,7 +345,7 @@ class Quodlibet(Game):
         (QL-17), where it is a ``trick_playout.PositionPolicy`` (a position of the hand as
         held: the contract chosen is ``first``'s, so its caller knows which to give).
 
-        The same deal as ``from_view(view, hands)`` played with ``play_unchecked`` to its
+        The same deal as ``from_view(view, hands)`` played with ``apply`` to its
         end (Open Trousers' reshuffle after a choice, QL-17, is the world's: a generator
         of seed 0), with the same points on its score sheet, without a game object
         (``trick_playout.play_deal``). Every playout starts afresh from ``hands``: a paired
@@ -803,57 +803,10 @@ class Quodlibet(Game):
             return message("ql-choose-first", dealer=self.dealer)
         return self.deal.why_illegal(action)
 
-    def legal_actions(self) -> list[str]:
-        """``Game.legal_actions`` with the deal's list asked directly while a deal is under
-        way (one call fewer per card of every game)."""
-        legal = self._legal_cache
-        if legal is None:
-            deal = self.deal
-            if deal is None or self.is_over or self._halted:
-                return super().legal_actions()
-            legal = self._legal_cache = deal.legal_now()
-        return legal.copy()  # the cached list itself is never handed out
-
-    def apply(self, text: str) -> None:
-        """``Game.apply`` with its common case written out: an action in canonical notation
-        straight from the cached legal list during a deal (a player's card), carried out as
-        ``_do`` does it. Anything else takes ``Game.apply``'s way (parse, check, errors)."""
-        legal = self._legal_cache
-        deal = self.deal
-        if legal is None or deal is None or text.__class__ is not str or text not in legal:
-            super().apply(text)
-            return
-        self._legal_cache = None
-        seat: int = deal.to_act  # type: ignore[assignment]  # a legal action: not done
-        try:
-            self.log.append(MOVE_ENTRIES[seat][text])
-        except KeyError:
-            self.log.append(move_entry(seat, text))
-        entry = deal.act(text)
-        if not self._playout:
-            self.public_log.append(entry)
-        if deal.to_act is None:  # the deal is done
-            self._end_deal(deal)
-
-    def play_unchecked(self, action: str) -> None:
-        """``Game.play_unchecked``; in a playout world the deal plays the card without
-        reporting it for the log (``Deal.play``), since nothing is logged there."""
-        if not self._playout:
-            super().play_unchecked(action)
-            return
-        self._legal_cache = None
-        deal = self.deal
-        if deal is None:
-            self._do(action)
-            return
-        deal.play(action)
-        if deal.to_act is None:  # the deal is done
-            self._end_deal(deal)
-
-    def _do(self, action: str) -> None:
+    def _apply(self, action: str) -> None:
         deal = self.deal
         if deal is not None:
-            entry = deal.act(action)
+            entry = deal.apply(action)
             if not self._playout:  # a playout world keeps no log (``_announce`` written out)
                 self.public_log.append(entry)
             if deal.to_act is None:  # the deal is done

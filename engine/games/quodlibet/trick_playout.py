@@ -7,7 +7,7 @@ of one loop: a hand is a mask of card ints (``card_bits``), the legal cards are 
 of it, the card winning the trick is kept as it falls, a trick done is its mask of cards
 and its winner (no trick object, no play tuples), and nothing is logged or checked again.
 A search plays hundreds of these per decision; the game object's calls per card
-(``play_unchecked``, the deal's ``play``, the end of the deal and its score sheet) are
+(``apply``, the deal's ``apply``, the end of the deal and its score sheet) are
 what it saves.
 
 The seat to act chooses with ``policy`` (``TrickPolicy``) whenever it has more than one

@@ -115,7 +115,7 @@ class TricksDeal:
     """A trick contract being played: a ``Deal`` (deal.py).
 
     ``to_act`` is a plain attribute (None once the deal is done), and the card winning the
-    trick in progress is kept as it is played: ``legal`` and ``play`` run for every card of
+    trick in progress is kept as it is played: ``legal`` and ``apply`` run for every card of
     every deal (and of every search rollout)."""
 
     def __init__(self, rules: Contract, dealer: int, hands: list[list[str]], leader: int) -> None:
@@ -252,10 +252,10 @@ class TricksDeal:
             return message("ql-follow-suit", suit=led)
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
-    def act(self, action: str) -> dict[str, Any]:
+    def apply(self, action: str) -> dict[str, Any]:
         """Play a legal card for ``to_act`` (QL-7) and return the public log's entry for
         it: the seat, the action, the card (also for ``play @i``), and when the card
-        completes a trick its number and winner. ``play`` without the entry."""
+        completes a trick its number and winner."""
         seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
         hand = self.hands[seat]
         if self.blind:
@@ -286,32 +286,6 @@ class TricksDeal:
             "trick_number": len(self.tricks),
             "trick_winner": winner,
         }
-
-    def play(self, action: str) -> None:
-        """``act`` for a playout world, which keeps no log: the same play, no entry. Both
-        are written out in full (no shared helper to call): every card of every game and
-        of every search rollout comes through one of them."""
-        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
-        hand = self.hands[seat]
-        if self.blind:
-            card = hand.pop(int(action[6:]))
-        else:
-            card = CARD_PLAYED[action]
-            hand.remove(card)
-            actions = self._actions[seat]
-            if actions is not None:
-                actions[""].remove(action)
-                actions[card[1]].remove(action)
-        play = PLAYS[seat][card]
-        trick = self.trick
-        trick.append(play)
-        best = self.best
-        if best is None or card in HIGHER[best[1]]:
-            best = self.best = play
-        if len(trick) < PLAYERS:
-            self.to_act = (seat + 1) % PLAYERS
-        else:
-            self._close_trick(best[0])
 
     def _close_trick(self, winner: int) -> int:
         """A fourth card was played: the trick goes to ``winner`` (the highest card of the

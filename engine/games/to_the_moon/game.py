@@ -44,7 +44,7 @@ from typing import ClassVar
 
 from ...cards import PAIRS_COUNTS
 from ...errors import WorldError
-from ...game import JSON, MOVE_ENTRIES, Game, LogEntry, move_entry
+from ...game import JSON, MOVE_ENTRIES, Game, LogEntry
 from ...messages import Message, message
 from ...registry import register
 from .deal import ROUNDS, check_deal, shuffled_deal
@@ -321,7 +321,7 @@ class ToTheMoon(Game):
         (``view["to_act"]``), then lets ``policy`` choose every move to the end of the round
         (TM-7..TM-10), and returns the round's score piles per seat (TM-11: the round's
         scores). The same round as ``world_maker(view)(hands, deck)`` played with
-        ``play_unchecked`` to its end, without a game object: the state lives in local
+        ``apply`` to its end, without a game object: the state lives in local
         variables of one loop, the hands as counts per rank, and nothing is logged.
 
         Moves are ``notation.MOVE_CODE`` ints (``build R`` is ``R``, ``test`` 0,
@@ -622,7 +622,7 @@ class ToTheMoon(Game):
                 return nxt
             nxt += 1
 
-    def _do(self, action: str) -> None:
+    def _apply(self, action: str) -> None:
         """TM-7: build, test or withdraw; then TM-9 if only one player is left in. A build or
         a Test that turns a new rank keeps everyone in, so only going out can end a trick
         short of a perfect countdown. Going out (TM-7, TM-8): the seat is out, with the card
@@ -720,51 +720,6 @@ class ToTheMoon(Game):
             nxt = 0
         self.turn = nxt if is_in[nxt] else self._next_in(nxt)
 
-    def legal_actions(self) -> list[str]:
-        """``Game.legal_actions``, worked out here rather than in ``_legal`` (one call fewer
-        per move of every game): the builds of the hand's ranks not in the countdown, then
-        Test (while the deck lasts) and the withdraws (TM-7), each part a shared list cached
-        by rank mask. ``[]`` when the game is over (``turn`` is None then, as it is in a
-        playout world that has halted)."""
-        legal = self._legal_cache
-        if legal is None:
-            seat = self.turn
-            if seat is None:
-                return []
-            trick_ranks = self.trick_ranks
-            hand_ranks = self.hand_ranks[seat]
-            buildable = hand_ranks ^ (hand_ranks & trick_ranks)
-            builds = _BUILDS[buildable]
-            if builds is None:
-                builds = _BUILDS[buildable] = build_actions(buildable)
-            if self.deck:
-                others = _OTHERS_DECK[trick_ranks]
-                if others is None:
-                    others = _OTHERS_DECK[trick_ranks] = other_actions(trick_ranks, True)
-            else:
-                others = _OTHERS_NO_DECK[trick_ranks]
-                if others is None:
-                    others = _OTHERS_NO_DECK[trick_ranks] = other_actions(trick_ranks, False)
-            legal = self._legal_cache = builds + others
-        return legal.copy()
-
-    def apply(self, text: str) -> None:
-        """``Game.apply`` with its common case written out: an action in canonical notation
-        straight from the cached legal list (a random or computer player's move), recorded
-        and carried out as ``Game.apply`` does it. Anything else (text to parse, an illegal
-        or malformed action, the game over) takes ``Game.apply``'s way, errors and all."""
-        legal = self._legal_cache
-        if legal is None or text.__class__ is not str or text not in legal:
-            super().apply(text)
-            return
-        self._legal_cache = None
-        seat: int = self.turn  # type: ignore[assignment]  # a legal action: someone's turn
-        try:
-            self.log.append(MOVE_ENTRIES[seat][text])
-        except KeyError:
-            self.log.append(move_entry(seat, text))
-        self._do(text)
-
     def _win_trick(self, seat: int, perfect: bool) -> None:
         """TM-9, TM-10: the trick goes to ``seat``'s score pile; they lead the next one."""
         cards = self.trick
@@ -814,7 +769,24 @@ class ToTheMoon(Game):
         return self.turn
 
     def _legal(self) -> list[str]:
-        return self.legal_actions()  # worked out there, the common case written out
+        """TM-7: the builds of the hand's ranks not in the countdown, then Test (while the
+        deck lasts) and the withdraws, each part a shared list cached by rank mask."""
+        seat: int = self.turn  # type: ignore[assignment]  # asked only while in play
+        trick_ranks = self.trick_ranks
+        hand_ranks = self.hand_ranks[seat]
+        buildable = hand_ranks ^ (hand_ranks & trick_ranks)
+        builds = _BUILDS[buildable]
+        if builds is None:
+            builds = _BUILDS[buildable] = build_actions(buildable)
+        if self.deck:
+            others = _OTHERS_DECK[trick_ranks]
+            if others is None:
+                others = _OTHERS_DECK[trick_ranks] = other_actions(trick_ranks, True)
+        else:
+            others = _OTHERS_NO_DECK[trick_ranks]
+            if others is None:
+                others = _OTHERS_NO_DECK[trick_ranks] = other_actions(trick_ranks, False)
+        return builds + others
 
     def _parse(self, text: str) -> str:
         return parse_action(text)
