@@ -107,6 +107,16 @@ def level(game_id: str, name: str) -> Level:
     return found
 
 
+def searched_actions(view: View, level_name: str = "hard") -> list[str]:
+    """The legal actions in ``view`` (the deciding seat's own) that the ``level_name``
+    search weighs: its model's shortlist (``SearchModel.candidates``), else every legal
+    action; a level that does not search weighs them all."""
+    model = level(view["game"], level_name).model
+    shortlist = getattr(model, "candidates", None)
+    legal: list[str] = view["legal"]
+    return shortlist(view) if shortlist is not None and len(legal) > 1 else list(legal)
+
+
 def _flat_level(hard: Level) -> Level:
     """``flat`` on the ``hard`` level's model (its sampler, rollout policy and reward)."""
     from .flat import flat_action

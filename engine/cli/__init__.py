@@ -24,9 +24,8 @@ from contextlib import redirect_stderr, redirect_stdout
 from typing import TextIO
 
 import engine
+from engine import Game, IllegalActionError, SaveError
 
-from ..errors import IllegalActionError, SaveError
-from ..game import Game
 from . import catalogue, tournament
 from .arguments import (
     UsageError,

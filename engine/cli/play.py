@@ -24,9 +24,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import IllegalActionError
-from ..game import Game
-from ..untrusted import ascii_int
+from engine import Game, IllegalActionError, ascii_int
+
 from .arguments import Seat, bot_seed
 from .console import Console
 from .render import Renderer, round_word

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine import FRENCH_CARDS, FRENCH_RANKS, SUITS
 
-from ..cards import FRENCH_CARDS, FRENCH_RANKS, SUITS
 from .arguments import Seat
 
 View = dict[str, Any]
