@@ -161,24 +161,24 @@ class Game(ABC):
     # --- construction --------------------------------------------------------------------
 
     @classmethod
-    def _world_from_view(cls, view: Mapping[str, JSON], *, playout: bool) -> Self:
+    def world_from_view(cls, view: Mapping[str, JSON], *, playout: bool) -> Self:
         """A new instance holding the common state ``view`` shows (players, options, round,
         totals, score sheet, this round's public log) and nothing dealt: the start of a
         game's ``from_view``, which then fills in the round from the view and the assigned
         hidden cards. Score-sheet and log entries are shared with the view, never edited."""
-        cls._check_world_view(view)
+        cls.check_world_view(view)
         game = cls.__new__(cls)
         cls._common_from_view(game, view, playout)
         return game
 
     @classmethod
-    def _world_factory(cls, view: Mapping[str, JSON], *, playout: bool) -> Callable[[], Self]:
-        """``_world_from_view`` for many worlds of one view (a search builds hundreds): the
+    def world_factory(cls, view: Mapping[str, JSON], *, playout: bool) -> Callable[[], Self]:
+        """``world_from_view`` for many worlds of one view (a search builds hundreds): the
         view is checked and read once, then each call returns a new instance equal to what
-        ``_world_from_view(view, playout=playout)`` returns. What play can change (the logs,
+        ``world_from_view(view, playout=playout)`` returns. What play can change (the logs,
         totals, score sheet and generator) is the instance's own; the rest (options and
         the plain values) is shared, as it is never edited."""
-        first = cls._world_from_view(view, playout=playout)
+        first = cls.world_from_view(view, playout=playout)
         shared = dict(vars(first))
         totals, sheet, public_log = shared["_totals"], first.score_sheet, first.public_log
         seed = first.seed
@@ -199,7 +199,7 @@ class Game(ABC):
         return cast(Callable[[], Self], world)
 
     @classmethod
-    def _check_world_view(cls, view: Mapping[str, JSON]) -> None:
+    def check_world_view(cls, view: Mapping[str, JSON]) -> None:
         """``WorldError`` unless ``view`` is a seat's view of this game, still in play (the
         first check of every ``from_view``)."""
         if view.get("game") != cls.GAME_ID:

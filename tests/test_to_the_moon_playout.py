@@ -25,6 +25,7 @@ from engine.games.to_the_moon.notation import (
     TEST_MOVE,
     WITHDRAW_NONE,
 )
+from engine.games.to_the_moon.worlds import worlds as tm_worlds
 from engine.rng import Rng
 
 GAME = "to-the-moon"
@@ -67,9 +68,9 @@ def test_tm_7_to_11_the_playout_plays_the_worlds_round(players: int) -> None:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        playout = ToTheMoon.playout_maker(view)
+        playout = tm_worlds(view).playout
         for trial in range(3):
-            world = ToTheMoon.from_view(view, game.hands, game.deck)
+            world = tm_worlds(view).world(game.hands, game.deck)
             rng = Rng(players, trial)
             first = rng.choice(view["legal"])
             world.apply(first)
@@ -116,9 +117,9 @@ def test_the_playout_with_the_rollout_policy_is_the_worlds_rollout(players: int)
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        playout = ToTheMoon.playout_maker(view)
+        playout = tm_worlds(view).playout
         for first in view["legal"]:
-            world = ToTheMoon.from_view(view, game.hands, game.deck)
+            world = tm_worlds(view).world(game.hands, game.deck)
             world.apply(first)
             world.play_out(rollout_policy, 2_000)
             piles = playout(game.hands, game.deck, MOVE_CODE[first], rollout_move)
@@ -158,8 +159,8 @@ def test_tm_8_the_dealt_playout_plays_the_round_of_its_hands_and_deck(players: i
         assert seat is not None
         view = game.view(seat)
         known = knowledge(view)
-        dealt = ToTheMoon.dealt_playout_maker(view)
-        playout = ToTheMoon.playout_maker(view)
+        dealt = tm_worlds(view).dealt_playout
+        playout = tm_worlds(view).playout
         for trial, first in enumerate(view["legal"]):
             pool = order(known, Rng(trial, players))
             hands, deck = dealt_as(known, pool)
@@ -173,7 +174,7 @@ def test_the_dealt_playout_refuses_what_is_not_an_order_of_the_unseen_cards() ->
     assert seat is not None
     view = game.view(seat)
     known = knowledge(view)
-    dealt = ToTheMoon.dealt_playout_maker(view)
+    dealt = tm_worlds(view).dealt_playout
     pool = order(known, Rng(1))
     dealt(pool, MOVE_CODE[view["legal"][0]], rollout_move)
     for bad in (pool[:-1], [*pool, 5], [11 - pool[0], *pool[1:]], [*known.held[seat], *pool]):

@@ -20,6 +20,7 @@ from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.games.to_the_moon.game import ToTheMoon
 from engine.games.to_the_moon.notation import MOVE_CODE, RANKS_OF, TEST_MOVE, WITHDRAW_NONE
+from engine.games.to_the_moon.worlds import worlds as tm_worlds
 from engine.rng import Rng
 
 
@@ -42,7 +43,7 @@ def true_world(game: Game, seat: int, *, playout: bool = True) -> Game:
         ]
         return NineVirtues.from_view(view, hidden, playout=playout)
     if isinstance(game, ToTheMoon):
-        return ToTheMoon.from_view(view, game.hands, game.deck, playout=playout)
+        return tm_worlds(view, playout=playout).world(game.hands, game.deck)
     assert isinstance(game, Quodlibet)
     deal = game.deal
     if deal is None:
@@ -174,8 +175,8 @@ def first_legal_move(
 def moon_refused(view: dict[str, Any], hands: list[list[int]], deck: list[int]) -> str:
     """The ``WorldError`` code of a To the Moon assignment, which ``from_view`` and the
     game's round playout (``playout_maker``) both refuse alike (before any move)."""
-    code = refused(lambda: ToTheMoon.from_view(view, hands, deck))
-    playout = ToTheMoon.playout_maker(view)
+    code = refused(lambda: tm_worlds(view).world(hands, deck))
+    playout = tm_worlds(view).playout
     assert refused(lambda: playout(hands, deck, TEST_MOVE, first_legal_move)) == code
     return code
 
@@ -190,8 +191,8 @@ def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
     viewer = 1 - taker
     view = game.view(viewer)
     hands, deck = [list(h) for h in game.hands], list(game.deck)
-    ToTheMoon.from_view(view, hands, deck)
-    playout = ToTheMoon.playout_maker(view)
+    tm_worlds(view).world(hands, deck)
+    playout = tm_worlds(view).playout
     # The game's round playout checks an assignment as ``from_view`` does (TM-1, TM-8, PD-1).
     first = MOVE_CODE[game.legal_actions()[0]]
     assert len(playout(hands, deck, first, first_legal_move)) == 2
@@ -273,7 +274,7 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     good = list(map(mask_of, current))
     assert refused(lambda: Quodlibet.mask_playout_maker(moved_on)(good)) == "world-to-act"
     assert refused(lambda: Quodlibet.mask_playout_maker(game.view(None))) == "world-not-in-play"
-    assert refused(lambda: ToTheMoon.from_view(view, current, [])) == "world-wrong-game"
+    assert refused(lambda: tm_worlds(view).world(current, [])) == "world-wrong-game"
     assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
 
 

@@ -20,7 +20,7 @@ with a To the Moon model (RULES.md TM-7..TM-11).
 
 Budget: 300 playouts a decision. A playout (``playout``, the search's optional hook) is an
 assignment of the unseen cards drawn by ``sample.py`` and the rest of the round played by
-the game itself (``ToTheMoon.dealt_playout_maker``: the view is read once per decision,
+the game itself (``worlds(view).dealt_playout``: the view is read once per decision,
 each order of the unseen cards checked to be one, the round played in one loop over local
 state) with ``rollout_move`` choosing every move; the same round, move for move, as the
 world ``sample`` builds played with ``apply`` and ``rollout_policy``. Move times
@@ -105,7 +105,7 @@ class MoonModel:
     def playout(self, view: View, action: str, rng: Rng) -> float:
         """A whole playout in one call (the search's optional hook): a world's cards drawn
         as ``sample`` draws them (their order, ``order``), ``action`` and the rest of the
-        round played by the game's own playout (``ToTheMoon.dealt_playout_maker``) with
+        round played by the game's own playout (``Worlds.dealt_playout``) with
         ``rollout_move`` for every seat, the result rated as ``reward`` rates it. The same
         value as ``sample``, ``apply``, ``rollout`` and ``reward`` in turn, without
         a game object."""
@@ -140,7 +140,7 @@ def rollout_move(
     trick_live: int,
 ) -> int:
     """The ``normal`` bot's choice as a move code, asked by the game's playout
-    (``ToTheMoon.playout_maker``, whose policy protocol these arguments are: the seat's hand
+    (``Worlds.playout``, whose policy protocol these arguments are: the seat's hand
     as a rank mask, counts by rank and size; the countdown's rank mask and size; the deck's
     size; this round's cards not yet won, by rank, in all and of the countdown's ranks): a
     build that completes a perfect countdown; else Test when a new rank is at least as

@@ -133,7 +133,7 @@ class NineVirtues(Game):
         once, then ``world(hidden)`` checks and builds each world (``WorldError`` as
         ``from_view``: the same checks, in the same order). A search samples hundreds of
         worlds per view."""
-        cls._check_world_view(view)
+        cls.check_world_view(view)
         seat: int = view["seat"]
         players: int = view["players"]
         known: list[list[int]] = view["known"]
@@ -167,7 +167,7 @@ class NineVirtues(Game):
                 room = None
         except (TypeError, ValueError, KeyError, IndexError):
             sizes = room = None
-        new_world = cls._world_factory(view, playout=playout)
+        new_world = cls.world_factory(view, playout=playout)
 
         def fits(hidden: Sequence[Sequence[int]]) -> bool:
             """True if ``hidden`` passes every check of ``_check_hidden`` (else that says

@@ -297,7 +297,7 @@ class Quodlibet(Game):
         plays, the voids, the hands it shows, the deal resumed) is worked out once per view
         object (``WorldFacts``) and each world's own cards are checked against it: build
         worlds from a view that is not edited afterwards (a changed view is a new dict)."""
-        cls._check_world_view(view)
+        cls.check_world_view(view)
         if len(hands) != PLAYERS or list(map(len, hands)) != list(view["hand_sizes"]):
             raise WorldError("world-hand-sizes")
         if view["phase"] == "snack":
@@ -351,7 +351,7 @@ class Quodlibet(Game):
         (``trick_playout.play_deal``). Every playout starts afresh from ``hands``: a paired
         search plays each of its candidates in the same world. Snack (QL-20) is played in
         worlds from ``from_view``: ``WorldError("world-snack-playout")``."""
-        cls._check_world_view(view)
+        cls.check_world_view(view)
         if view["phase"] == "snack":
             raise WorldError("world-snack-playout")
         facts = cls._world_facts(view, True)
@@ -422,7 +422,7 @@ class Quodlibet(Game):
         the hands of those masks. A search whose sampler deals masks (``Assignment.
         sample_sums``) builds no list of cards per world. Other views:
         ``WorldError("world-not-by-mask")``."""
-        cls._check_world_view(view)
+        cls.check_world_view(view)
         if view["phase"] != "play":
             raise WorldError("world-not-by-mask")
         facts = cls._world_facts(view, True)
@@ -534,7 +534,7 @@ class Quodlibet(Game):
     def _work_out_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
         seat: int = view["seat"]
         phase: str = view["phase"]
-        game = cls._world_from_view(view, playout=playout)
+        game = cls.world_from_view(view, playout=playout)
         cls._public_state_from_view(game, view)
         plays = [] if phase == "choose" else plays_in_log(view["log"])
         seen_hands: list[list[str] | None] = view["hands"]
@@ -606,7 +606,7 @@ class Quodlibet(Game):
         piles: Sequence[Sequence[str]] | None,
         playout: bool,
     ) -> Quodlibet:
-        game = cls._world_from_view(view, playout=playout)
+        game = cls.world_from_view(view, playout=playout)
         cls._public_state_from_view(game, view)
         if piles is None:
             raise WorldError("world-no-piles")

@@ -204,7 +204,7 @@ _LINE_JSON: dict[object, dict[str, object]] = {}
 def line_json(line: Line) -> dict[str, object]:
     """A line as the score sheet holds it: ``Entry(...).to_json()`` of the same line, made
     once per distinct line and shared (by every game): score-sheet entries are never
-    edited, as views copy them and worlds share them (``Game._world_factory``)."""
+    edited, as views copy them and worlds share them (``Game.world_factory``)."""
     seat, points, code, params, trick = line
     try:
         key: object = (seat, points, code, trick, *params.items())
