@@ -32,6 +32,7 @@ from engine.games.quodlibet.card_bits import CARD, INDEX, SUIT_MASK, mask_of
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.games.quodlibet.worlds import worlds as ql_worlds
 from engine.rng import Rng
 
 
@@ -70,13 +71,13 @@ def deal_playout(game: Game) -> tuple[dict[str, Any], list[list[str]], Any]:
     assert seat is not None
     view = game.view(seat)
     hands = hands_of(game)
-    return view, hands, Quodlibet.playout_maker(view)(hands)
+    return view, hands, ql_worlds(view).playout(hands)
 
 
 def rolled_out(view: dict[str, Any], hands: list[list[str]], first: str, luck: int) -> Game:
     """The world of ``view`` and ``hands`` after ``first`` and the hard rollout
     (``rollout_action``) to the deal's end, its luck ``Rng(luck)``."""
-    world = Quodlibet.from_view(view, hands)
+    world = ql_worlds(view).world(hands)
     world.apply(first)
     roll = Rng(luck)
     while world.to_act is not None:
@@ -133,7 +134,7 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
     for game in positions(options, seed=len(options) + 3, every=5):
         view, hands, playout = deal_playout(game)
         for trial, first in enumerate(view["legal"][:3]):
-            world = Quodlibet.from_view(view, hands)
+            world = ql_worlds(view).world(hands)
             rng = Rng(trial, view["seat"])
             world.apply(first)
             assert isinstance(world, Quodlibet)
@@ -188,7 +189,7 @@ def test_ql_5_a_playout_from_the_choice_plays_the_chosen_contract() -> None:
         if view["phase"] != "choose":
             continue
         hands = hands_of(game)
-        playout = Quodlibet.playout_maker(view)(hands)
+        playout = ql_worlds(view).playout(hands)
         for first in view["legal"]:
             contract = first.removeprefix("choose ")
             chosen.add(contract)
@@ -211,13 +212,13 @@ def test_a_playout_from_masks_is_the_playout_from_the_hands(options: dict[str, A
         view = game.view(seat)
         if view["phase"] == "choose" or view["contract"] == "open-trousers":
             with pytest.raises(WorldError) as refused:
-                Quodlibet.mask_playout_maker(view)
+                ql_worlds(view).mask_playout  # noqa: B018  (reading it refuses)
             assert refused.value.code == "world-not-by-mask"
             refusals += 1
             continue
         hands = hands_of(game)
-        by_mask = Quodlibet.mask_playout_maker(view)(list(map(mask_of, hands)))
-        playout = Quodlibet.playout_maker(view)(hands)
+        by_mask = ql_worlds(view).mask_playout(list(map(mask_of, hands)))
+        playout = ql_worlds(view).playout(hands)
         for first in view["legal"][:3]:
             assert by_mask(first, card_policy(view["contract"], Rng(5))) == playout(
                 first, card_policy(view["contract"], Rng(5))

@@ -18,6 +18,7 @@ from engine.games.quodlibet.card_bits import CODE_BIT, mask_of
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.games.quodlibet.worlds import worlds as ql_worlds
 from engine.games.to_the_moon.game import ToTheMoon
 from engine.games.to_the_moon.notation import MOVE_CODE, RANKS_OF, TEST_MOVE, WITHDRAW_NONE
 from engine.games.to_the_moon.worlds import worlds as tm_worlds
@@ -47,15 +48,15 @@ def true_world(game: Game, seat: int, *, playout: bool = True) -> Game:
     assert isinstance(game, Quodlibet)
     deal = game.deal
     if deal is None:
-        return Quodlibet.from_view(view, game.dealt, playout=playout)
+        return ql_worlds(view, playout=playout).world(game.dealt)
     if isinstance(deal, SnackDeal):
         hands = [deal.hand(s) for s in range(4)]
         piles = [
             [] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)
         ]
-        return Quodlibet.from_view(view, hands, piles, playout=playout)
+        return ql_worlds(view, playout=playout).world(hands, piles)
     assert isinstance(deal, TricksDeal)
-    return Quodlibet.from_view(view, deal.hands, playout=playout)
+    return ql_worlds(view, playout=playout).world(deal.hands)
 
 
 CASES = [
@@ -233,33 +234,33 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     deal = game.deal
     assert isinstance(deal, TricksDeal)
     current = [list(hand) for hand in deal.hands]
-    Quodlibet.from_view(view, current)
+    ql_worlds(view).world(current)
     # The game's own playout (Quodlibet.playout_maker) checks an assignment the same way.
-    playouts = Quodlibet.playout_maker(view)
+    playouts = ql_worlds(view).playout
     playouts(current)
     bad = [list(hand) for hand in current]
     bad[1][0], bad[0][0] = bad[0][0], bad[1][0]  # a spade to seat 1, a heart to seat 0
-    assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    assert refused(lambda: ql_worlds(view).world(bad)) == "world-void"
     assert refused(lambda: playouts(bad)) == "world-void"
     mine = [list(hand) for hand in current]
     mine[2][0], mine[3][0] = mine[3][0], mine[2][0]
-    assert refused(lambda: Quodlibet.from_view(view, mine)) == "world-seen-hand"
+    assert refused(lambda: ql_worlds(view).world(mine)) == "world-seen-hand"
     assert refused(lambda: playouts(mine)) == "world-seen-hand"
     twice = [list(hand) for hand in current]
     twice[3][0] = twice[0][1]
-    assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
+    assert refused(lambda: ql_worlds(view).world(twice)) == "world-not-the-deck"
     assert refused(lambda: playouts(twice)) == "world-not-the-deck"
     unknown = [list(hand) for hand in current]
     unknown[3][0] = "XX"
     assert refused(lambda: playouts(unknown)) == "world-not-the-deck"
-    assert refused(lambda: Quodlibet.from_view(view, current[:3])) == "world-hand-sizes"
+    assert refused(lambda: ql_worlds(view).world(current[:3])) == "world-hand-sizes"
     assert refused(lambda: playouts(current[:3])) == "world-hand-sizes"
-    assert refused(lambda: Quodlibet.from_view(view, current, [[]] * 6)) == "world-piles-not-snack"
+    assert refused(lambda: ql_worlds(view).world(current, [[]] * 6)) == "world-piles-not-snack"
     moved_on = {**view, "to_act": 3}
-    assert refused(lambda: Quodlibet.from_view(moved_on, current)) == "world-to-act"
-    assert refused(lambda: Quodlibet.playout_maker(moved_on)(current)) == "world-to-act"
+    assert refused(lambda: ql_worlds(moved_on).world(current)) == "world-to-act"
+    assert refused(lambda: ql_worlds(moved_on).playout(current)) == "world-to-act"
     # The playouts from masks (Quodlibet.mask_playout_maker) refuse the same.
-    by_mask = Quodlibet.mask_playout_maker(view)
+    by_mask = ql_worlds(view).mask_playout
     by_mask(list(map(mask_of, current)))
     for wrong, code in [
         (bad, "world-void"),
@@ -272,10 +273,10 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     missing[3] ^= CODE_BIT[current[3][0]] | CODE_BIT["7S"]  # a card played held again
     assert refused(lambda: by_mask(missing)) == "world-not-the-deck"
     good = list(map(mask_of, current))
-    assert refused(lambda: Quodlibet.mask_playout_maker(moved_on)(good)) == "world-to-act"
-    assert refused(lambda: Quodlibet.mask_playout_maker(game.view(None))) == "world-not-in-play"
+    assert refused(lambda: ql_worlds(moved_on).mask_playout(good)) == "world-to-act"
+    assert refused(lambda: ql_worlds(game.view(None)).mask_playout) == "world-not-in-play"
     assert refused(lambda: tm_worlds(view).world(current, [])) == "world-wrong-game"
-    assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
+    assert refused(lambda: ql_worlds(game.view(None)).world(current)) == "world-not-in-play"
 
 
 def test_quodlibet_checks_every_world_of_a_view_not_only_the_first() -> None:
@@ -299,18 +300,18 @@ def test_quodlibet_checks_every_world_of_a_view_not_only_the_first() -> None:
     seat, suit = voids[0]
     hands = [list(hand) for hand in deal.hands]
     for _ in range(3):
-        Quodlibet.from_view(view, hands)
+        ql_worlds(view).world(hands)
     donor = next(
         s for s in range(4) if s not in (seat, view["seat"]) and any(c[1] == suit for c in hands[s])
     )
     given = next(c for c in hands[donor] if c[1] == suit)
     bad = [list(hand) for hand in hands]
     bad[donor][bad[donor].index(given)], bad[seat][0] = bad[seat][0], given
-    assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    assert refused(lambda: ql_worlds(view).world(bad)) == "world-void"
     twice = [list(hand) for hand in hands]
     twice[donor][0] = twice[seat][0]
-    assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
-    Quodlibet.from_view(view, hands)
+    assert refused(lambda: ql_worlds(view).world(twice)) == "world-not-the-deck"
+    ql_worlds(view).world(hands)
 
 
 def test_a_quodlibet_world_holds_what_a_dealt_game_holds() -> None:
@@ -322,7 +323,7 @@ def test_a_quodlibet_world_holds_what_a_dealt_game_holds() -> None:
     assert isinstance(game, Quodlibet)
     deal = game.deal
     assert isinstance(deal, TricksDeal)
-    world = Quodlibet.from_view(game.view(game.to_act), [list(h) for h in deal.hands])
+    world = ql_worlds(game.view(game.to_act)).world([list(h) for h in deal.hands])
     assert isinstance(world, Quodlibet)
     cache = {"_legal_cache"}  # set once a game is asked for its legal actions
     assert sorted(vars(world).keys() - cache) == sorted(vars(game).keys() - cache)
@@ -343,22 +344,22 @@ def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     assert isinstance(deal, SnackDeal)
     hands = [list(deal.hand(s)) for s in range(4)]
     piles = [[] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)]
-    Quodlibet.from_view(view, hands, piles)
-    assert refused(lambda: Quodlibet.from_view(view, hands)) == "world-no-piles"
-    assert refused(lambda: Quodlibet.playout_maker(view)) == "world-snack-playout"
-    assert refused(lambda: Quodlibet.mask_playout_maker(view)) == "world-not-by-mask"
+    ql_worlds(view).world(hands, piles)
+    assert refused(lambda: ql_worlds(view).world(hands)) == "world-no-piles"
+    assert refused(lambda: ql_worlds(view).playout) == "world-snack-playout"
+    assert refused(lambda: ql_worlds(view).mask_playout) == "world-not-by-mask"
     fuller = [list(pile) for pile in piles]
     other = next(s for s in range(4) if s != seat and hands[s])
     fuller[next(i for i, pile in enumerate(piles) if pile)].append(hands[other][0])
-    assert refused(lambda: Quodlibet.from_view(view, hands, fuller)) == "world-pile-sizes"
+    assert refused(lambda: ql_worlds(view).world(hands, fuller)) == "world-pile-sizes"
     swapped = [list(hand) for hand in hands]
     pile = next(i for i, pile in enumerate(piles) if pile)
     mine = [list(p) for p in piles]
     swapped[seat][0], mine[pile][0] = mine[pile][0], swapped[seat][0]
-    assert refused(lambda: Quodlibet.from_view(view, swapped, mine)) == "world-own-hand"
+    assert refused(lambda: ql_worlds(view).world(swapped, mine)) == "world-own-hand"
     twice = [list(hand) for hand in hands]
     twice[other][0] = hands[seat][0]
-    assert refused(lambda: Quodlibet.from_view(view, twice, piles)) == "world-not-the-deck"
+    assert refused(lambda: ql_worlds(view).world(twice, piles)) == "world-not-the-deck"
 
 
 def test_every_world_refusal_is_produced_and_worded() -> None:

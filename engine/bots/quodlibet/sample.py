@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from ...cards import SUITS, french_deck, suit_of
 from ...games.quodlibet.card_bits import CODE_BIT, mask_of
 from ...games.quodlibet.contracts import contract_for
-from ...games.quodlibet.game import DealPlayout, Quodlibet
+from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.tricks_deal import plays_in_log
+from ...games.quodlibet.worlds import DealPlayout, worlds
 from ...rng import Rng
 from ...tricks import Play
 from ..assign import Assignment, Group
@@ -55,11 +56,13 @@ class TrickPlan:
     """This deal's cards so far, in play order."""
     blind: bool
     """Open Trousers: the viewer's own positions are what is unseen."""
+    world: Callable[[Sequence[Sequence[str]]], Quodlibet]
+    """The game's world of an assignment for this view (``worlds(view).world``)."""
     playouts: Callable[[Sequence[Sequence[str]]], DealPlayout]
     """The game's playouts of the rest of the deal for this view
-    (``Quodlibet.playout_maker``)."""
+    (``worlds(view).playout``)."""
     by_mask: Callable[[Sequence[int]], DealPlayout] | None
-    """The same from hands as masks (``Quodlibet.mask_playout_maker``), in a trick deal
+    """The same from hands as masks (``worlds(view).mask_playout``), in a trick deal
     played by sight: ``sample_playout`` then deals masks (``Assignment.sample_sums``, the
     same draws) and lists no cards. None while choosing and in Open Trousers, where the
     order of a hand is part of the world."""
@@ -101,12 +104,13 @@ def sample_world(view: View, rng: Rng) -> Callable[[], Quodlibet]:
         filling = plan.sample(rng)
         return lambda: build_snack(view, plan, filling)
     hands = _sample_hands(plan, rng)
-    return lambda: Quodlibet.from_view(view, hands)
+    world = plan.world
+    return lambda: world(hands)
 
 
 def sample_playout(view: View, rng: Rng) -> DealPlayout | None:
     """One draw of the unseen cards for ``view`` (the same draws as ``sample_world``), as
-    the game's playout of the rest of the deal in that world (``Quodlibet.playout_maker``:
+    the game's playout of the rest of the deal in that world (``worlds(view).playout``:
     ``playout(first, policy) -> points``, each call afresh from the same cards); None in
     Snack, whose worlds ``sample_world`` builds."""
     plan = _CACHE.get(view)
@@ -167,11 +171,21 @@ def _trick_plan(view: View) -> TrickPlan:
         for suit in SUITS
     ]
     sizes = [view["hand_sizes"][s] for s in unseen_seats]
-    playouts = Quodlibet.playout_maker(view)
-    by_mask = None if choosing or blind else Quodlibet.mask_playout_maker(view)
+    found = worlds(view)
+    by_mask = None if choosing or blind else found.mask_playout
     known_masks = [mask_of(hand or ()) for hand in known]
     assignment = Assignment(groups, sizes)
-    return TrickPlan(known, unseen_seats, assignment, plays, blind, playouts, by_mask, known_masks)
+    return TrickPlan(
+        known,
+        unseen_seats,
+        assignment,
+        plays,
+        blind,
+        found.world,
+        found.playout,
+        by_mask,
+        known_masks,
+    )
 
 
 def _sample_hands(plan: TrickPlan, rng: Rng) -> list[list[str]]:

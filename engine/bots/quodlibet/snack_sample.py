@@ -35,6 +35,7 @@ from ...cards import french_deck, rank_of
 from ...games.quodlibet.game import Quodlibet
 from ...games.quodlibet.snack import HAND_SIZE
 from ...games.quodlibet.snack_rows import Rows
+from ...games.quodlibet.worlds import worlds
 from ...rng import Rng
 from ..assign import Assignment, Group
 from .world import PLAYERS, View
@@ -221,7 +222,7 @@ class SnackPlan:
 
 def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -> Quodlibet:
     """The world of ``filling``: the viewer's hand, the others' as sampled, the remaining
-    piles cut from the pool in order; the game builds it (``Quodlibet.from_view``) with the
+    piles cut from the pool in order; the game builds it (``worlds(view).world``) with the
     rows, exits and scores the view shows."""
     hands: list[list[str]] = [[] for _ in range(PLAYERS)]
     hands[view["seat"]] = list(view["hand"])
@@ -236,4 +237,4 @@ def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -
     for size in view["piles"]:
         piles.append(list(pool[start : start + size]))
         start += size
-    return Quodlibet.from_view(view, hands, piles)
+    return worlds(view).world(hands, piles)

@@ -1,5 +1,5 @@
 """What every part of the ``hard`` Quodlibet player shares: the table size and the view's
-type. The sampled worlds themselves are built by the game (``Quodlibet.from_view``)."""
+type. The sampled worlds themselves are built by the game (``engine.games.quodlibet.worlds``)."""
 
 from __future__ import annotations
 
