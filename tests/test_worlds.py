@@ -14,6 +14,7 @@ import engine
 from engine.errors import WORLD_ERRORS, WorldError
 from engine.game import Game
 from engine.games.nine_virtues.game import NineVirtues
+from engine.games.nine_virtues.worlds import worlds as nv_worlds
 from engine.games.quodlibet.card_bits import CODE_BIT, mask_of
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
@@ -42,7 +43,7 @@ def true_world(game: Game, seat: int, *, playout: bool = True) -> Game:
             else sorted((Counter(hand) - Counter(view["known"][other])).elements())
             for other, hand in enumerate(game.hands)
         ]
-        return NineVirtues.from_view(view, hidden, playout=playout)
+        return nv_worlds(view, playout=playout).world(hidden)
     if isinstance(game, ToTheMoon):
         return tm_worlds(view, playout=playout).world(game.hands, game.deck)
     assert isinstance(game, Quodlibet)
@@ -141,16 +142,13 @@ def test_nine_virtues_refuses_worlds_that_contradict_the_view() -> None:
     view = game.view(1)
     assert view["phase"] == "call" and view["caller"] == 0
     good = [[1, 5, 5, 6, 10, 10], [], [2, 3, 3, 4, 4, 6]]
-    NineVirtues.from_view(view, good)
-    assert refused(lambda: NineVirtues.from_view(view, good[:2])) == "world-hidden-count"
-    assert (
-        refused(lambda: NineVirtues.from_view(view, [good[0][1:], [], good[2]]))
-        == "world-hidden-size"
-    )
+    nv_worlds(view).world(good)
+    assert refused(lambda: nv_worlds(view).world(good[:2])) == "world-hidden-count"
+    assert refused(lambda: nv_worlds(view).world([good[0][1:], [], good[2]])) == "world-hidden-size"
     too_many = [[10, 5, 5, 6, 10, 10], [], [2, 3, 3, 4, 4, 6]]
-    assert refused(lambda: NineVirtues.from_view(view, too_many)) == "world-caller-without-one"
+    assert refused(lambda: nv_worlds(view).world(too_many)) == "world-caller-without-one"
     eights = [[1, 8, 8, 8, 8, 8], [], [2, 3, 3, 4, 4, 6]]  # with 4 seen, 9 of the 8 eights
-    assert refused(lambda: NineVirtues.from_view(view, eights)) == "world-rank-too-often"
+    assert refused(lambda: nv_worlds(view).world(eights)) == "world-rank-too-often"
 
 
 def first_legal_move(
