@@ -19,7 +19,9 @@ Besides games (``new_game``, ``load_game``, ``Game``, ``GAMES``) and their error
   tournament-only ones), ``searched_actions`` (what a search weighs in a view).
 * ``Rng``: the project's seeded generator; ``FRENCH_CARDS``, ``FRENCH_RANKS``, ``SUITS``.
 * ``mean_ci``: the tournament's 95% interval of a mean (loaded when first asked for).
-* The views' types (``engine.views``): ``View`` and one ``TypedDict`` per game.
+* The views' types (``engine/views.py``): ``CommonView`` (what every view has), one
+  ``TypedDict`` per game (``NineVirtuesView``, ``ToTheMoonView``, ``QuodlibetView``) and
+  ``View``, any of them.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from .registry import GAMES, new_game
 from .rng import Rng
 from .saves import SAVE_VERSION, load_game
 from .untrusted import MAX_ACTION_CHARS, MAX_SAVE_CHARS, JsonLimitError, ascii_int, bounded_json
+from .views import CommonView, NineVirtuesView, QuodlibetView, ToTheMoonView, View
 
 if TYPE_CHECKING:
     from .cli.tournament import mean_ci
@@ -81,12 +84,17 @@ __all__ = [
     "MAX_SAVE_CHARS",
     "SAVE_VERSION",
     "SUITS",
+    "CommonView",
     "Game",
     "IllegalActionError",
     "JsonLimitError",
     "Message",
+    "NineVirtuesView",
+    "QuodlibetView",
     "Rng",
     "SaveError",
+    "ToTheMoonView",
+    "View",
     "WorldError",
     "all_bot_levels",
     "ascii_int",

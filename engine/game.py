@@ -22,6 +22,7 @@ from .errors import IllegalActionError, WorldError
 from .messages import Message
 from .rng import Rng
 from .untrusted import MAX_ACTION_CHARS
+from .views import View
 
 JSON = Any
 LogEntry = dict[str, JSON]
@@ -91,7 +92,7 @@ class BotPlayers(Protocol):
 
     def choose_action(
         self,
-        view: dict[str, JSON],
+        view: View,
         level_name: str,
         seed: int,
         *,
@@ -315,7 +316,7 @@ class Game(ABC):
         """The phase name for views (``over`` once the game has ended)."""
 
     @abstractmethod
-    def _zones(self, seat: int | None) -> dict[str, JSON]:
+    def _zones(self, seat: int | None) -> Mapping[str, object]:
         """The game's view fields for ``seat`` (None: common knowledge only)."""
 
     # --- helpers for subclasses ----------------------------------------------------------
@@ -509,7 +510,7 @@ class Game(ABC):
         Search plays it with ``apply`` and ``play_out``."""
         return self._playout
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know, as a JSON-serialisable dict (None: what every seat knows)."""
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
@@ -519,7 +520,7 @@ class Game(ABC):
             )
         return self._view(seat, json_copy)
 
-    def _view(self, seat: int | None, copy_entries: Any) -> dict[str, JSON]:
+    def _view(self, seat: int | None, copy_entries: Any) -> View:
         """``view(seat)`` for a checked seat; ``copy_entries`` copies the log and the score
         sheet: ``json_copy`` for a view handed out, ``list`` (the entries themselves, which
         are never edited once written) for the view a computer player reads and drops."""
@@ -540,7 +541,7 @@ class Game(ABC):
             "score_sheet": copy_entries(self.score_sheet),
         }
         view.update(self._zones(seat))
-        return view
+        return cast(View, view)  # the common fields and the game's zones (``engine.views``)
 
     def clone(self) -> Game:
         return copy.deepcopy(self)

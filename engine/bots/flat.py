@@ -24,13 +24,11 @@ number of legal actions rollouts, and the move depends only on the view and the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..game import Game
 from ..rng import Rng
+from ..views import View, seat_of
 from .search import SearchModel
-
-View = dict[str, Any]
 
 WORLDS = 12
 """Worlds sampled per decision (issue 12's flat player)."""
@@ -43,7 +41,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
     legal: list[str] = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     scored_before = len(view["score_sheet"])
     totals = [0.0] * len(legal)
     rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)

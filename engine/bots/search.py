@@ -22,9 +22,8 @@ from typing import Any, Protocol
 
 from ..game import Game
 from ..rng import Rng
+from ..views import View, seat_of
 from . import Level
-
-View = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,9 @@ class Budget:
 class SearchModel(Protocol):
     """What a game supplies so the generic search can play it."""
 
-    def sample(self, view: View, rng: Rng) -> Game:
-        """A complete game state consistent with everything ``view`` shows (hidden cards
+    def sample(self, view: Any, rng: Rng) -> Game:
+        """A complete game state consistent with everything ``view`` (the game's own view
+        type, ``engine.views``) shows (hidden cards
         drawn at random from what the viewer cannot see, respecting what play has revealed,
         such as a void in a suit), with ``to_act == view["seat"]`` and the same legal actions
         as ``view["legal"]``."""
@@ -74,7 +74,7 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
         legal = shortlist(view)
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     scored_before = len(view["score_sheet"])
     visits = [0] * len(legal)
     value = [0.0] * len(legal)

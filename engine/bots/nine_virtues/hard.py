@@ -40,19 +40,19 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ...game import Game
 from ...games.nine_virtues.game import PLAY, NineVirtues
 from ...games.nine_virtues.worlds import worlds
 from ...rng import Rng
+from ...views import NineVirtuesView, seat_of
 from .. import Level
 from ..search import Budget
 from .normal import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
 from .rollout import rollout_action
 from .sampler import Inference, draw_hidden, infer
 
-View = dict[str, Any]
+View = NineVirtuesView
 Reading = tuple[Inference, list[str], Callable[[list[list[int]]], NineVirtues]]
 """What a search reads from a view once: ``(inference, candidates, make)``, ``make(hidden)``
 the world of ``draw_hidden``'s cards (``worlds(view).world``)."""
@@ -122,7 +122,7 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: Reading) -> str:
     inference, ranked, make = read
     if len(ranked) == 1:
         return ranked[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     total = [0.0] * len(ranked)
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
     scale = reward_scale(view)

@@ -42,8 +42,9 @@ from typing import Any
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
 from ...games.nine_virtues.game import CALL
 from ...rng import Rng
+from ...views import NineVirtuesView, seat_of
 
-View = dict[str, Any]
+View = NineVirtuesView
 
 ONE = 1
 BID_WITHOUT = 0.15
@@ -90,7 +91,7 @@ class Hint:
 
 def infer(view: View) -> Inference:
     """Read a seat's view: the unseen cards, the slots to fill, and the log's evidence."""
-    seat: int = view["seat"]
+    seat = seat_of(view)
     players: int = view["players"]
     known: list[list[int]] = view["known"]
     seen: Counter[int] = Counter(view["hand"]) + Counter(view["centre"])

@@ -43,11 +43,12 @@ from collections.abc import Callable
 from ...game import Game
 from ...games.quodlibet.game import Quodlibet
 from ...rng import Rng
+from ...views import seat_of
 from .. import Level
 from ..search import Budget
 from .rollout import card_policy, playout_policies, rollout_action
 from .sample import sample_playout, sample_state, sample_world
-from .world import View
+from .world import View, playing_contract
 
 ITERATIONS = 800
 MAX_STEPS = Budget().max_rollout_steps
@@ -75,7 +76,7 @@ class QuodlibetSearch:
         deal's end and ``reward`` give in turn, with the same draws from ``rng``, played by
         the game (``Quodlibet.playout_maker``) with the rollout policy taking ``rng``'s
         values one at a time; Snack's worlds are played that way."""
-        seat: int = view["seat"]
+        seat = seat_of(view)
         play = sample_playout(view, rng)
         if play is None:  # Snack: a world, played by ``rollout_action``
             return world_reward(sample_state(view, rng), view, action, rng, MAX_STEPS)
@@ -119,7 +120,7 @@ def deal_reward(game: Game, seat: int, scored_before: int) -> float:
 def contract_of(view: View, action: str) -> str:
     """The contract whose deal ``action`` is played in: the one it chooses while the
     dealer chooses (QL-5), else the view's."""
-    return action.removeprefix("choose ") if action[0] == "c" else view["contract"]
+    return action.removeprefix("choose ") if action[0] == "c" else playing_contract(view)
 
 
 def world_reward(game: Game, view: View, action: str, rng: Rng, max_steps: int) -> float:
@@ -132,7 +133,7 @@ def world_reward(game: Game, view: View, action: str, rng: Rng, max_steps: int) 
         if len(sheet) != scored_before or game.is_over:
             break
         play(rollout_action(game, rng))
-    return deal_reward(game, view["seat"], scored_before)
+    return deal_reward(game, seat_of(view), scored_before)
 
 
 def deal_rater(
@@ -177,7 +178,7 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
         legal = MODEL.candidates(view)
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     alive = list(range(len(legal)))
     total = [0.0] * len(legal)
     stages = max(1, math.ceil(math.log2(len(legal))))

@@ -34,9 +34,10 @@ from ...games.quodlibet.tricks_deal import plays_in_log
 from ...games.quodlibet.worlds import DealPlayout, worlds
 from ...rng import Rng
 from ...tricks import Play
+from ...views import seat_of
 from ..assign import Assignment, Group
 from .snack_sample import SnackPlan, build_snack
-from .world import PLAYERS, View
+from .world import PLAYERS, View, own_hand, playing_contract
 
 DECK = tuple(french_deck())
 
@@ -149,19 +150,19 @@ def voids(plays: Sequence[Play]) -> list[set[str]]:
 
 
 def _trick_plan(view: View) -> TrickPlan:
-    seat: int = view["seat"]
+    seat = seat_of(view)
     choosing = view["phase"] == "choose"
     plays = [] if choosing else plays_in_log(view["log"])
-    blind = not choosing and contract_for(view["contract"]).visibility == "blind"
+    blind = not choosing and contract_for(playing_contract(view)).visibility == "blind"
     known: list[list[str] | None] = list(view["hands"])
     if not blind:
-        known[seat] = list(view["hand"])
+        known[seat] = list(own_hand(view))
     seen = {card for _, card in plays}
     for hand in known:
         seen.update(hand or [])
     unseen_cards = [card for card in DECK if card not in seen]
     unseen_seats = [s for s in range(PLAYERS) if known[s] is None]
-    must_follow = not choosing and contract_for(view["contract"]).must_follow
+    must_follow = not choosing and contract_for(playing_contract(view)).must_follow
     lacking = voids(plays) if must_follow else [set() for _ in range(PLAYERS)]
     groups = [
         Group(

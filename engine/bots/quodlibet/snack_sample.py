@@ -37,8 +37,9 @@ from ...games.quodlibet.snack import HAND_SIZE
 from ...games.quodlibet.snack_rows import Rows
 from ...games.quodlibet.worlds import worlds
 from ...rng import Rng
+from ...views import seat_of
 from ..assign import Assignment, Group
-from .world import PLAYERS, View
+from .world import PLAYERS, View, own_hand
 
 QUICK_ATTEMPTS = 8
 FIRST_ATTEMPTS = 400
@@ -155,8 +156,8 @@ class SnackPlan:
     decision, and the state of the sampler's walk (see the module docstring)."""
 
     def __init__(self, view: View) -> None:
-        seat: int = view["seat"]
-        seen = set(view["hand"]) | set(Rows.from_view(view["rows"]).on_table())
+        seat = seat_of(view)
+        seen = set(own_hand(view)) | set(Rows.from_view(view["rows"]).on_table())
         unseen = [card for card in french_deck() if card not in seen]
         past = histories(view["log"])
         others = [s for s in range(PLAYERS) if s != seat and view["hand_sizes"][s] > 0]
@@ -225,7 +226,7 @@ def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -
     piles cut from the pool in order; the game builds it (``worlds(view).world``) with the
     rows, exits and scores the view shows."""
     hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-    hands[view["seat"]] = list(view["hand"])
+    hands[seat_of(view)] = list(own_hand(view))
     pool: Sequence[str] = []
     for s, cards in zip(plan.slots, filling, strict=True):
         if s == POOL:

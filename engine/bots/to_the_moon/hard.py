@@ -30,7 +30,6 @@ and strength against ``normal`` and ``flat``: docs/BOTS.md.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ...cards import PAIRS_COUNTS
 from ...game import Game
@@ -43,10 +42,11 @@ from ...games.to_the_moon.notation import (
     WITHDRAW_NONE,
 )
 from ...rng import Rng
+from ...views import ToTheMoonView, seat_of
 from ..search import Budget, margin_reward, search_level
 from .sample import Knowledge, guess, knowledge, order
 
-View = dict[str, Any]
+View = ToTheMoonView
 
 
 WITHDRAWS = 3
@@ -111,7 +111,7 @@ class MoonModel:
         a game object."""
         known = self._knowledge(view)
         piles = known.playout(order(known, rng), MOVE_CODE[action], rollout_move)
-        return margin_reward(piles, view["seat"], ROUND_MARGIN_SCALE)
+        return margin_reward(piles, seat_of(view), ROUND_MARGIN_SCALE)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         scores: list[int] = game.score_sheet[scored_before]["scores"]

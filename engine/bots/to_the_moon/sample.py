@@ -36,22 +36,22 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from ...cards import PAIRS_COUNTS
 from ...games.to_the_moon.game import ToTheMoon
 from ...games.to_the_moon.knowledge import seen_in_hands, won_this_round
 from ...games.to_the_moon.worlds import DealtPlayout, World, Worlds, worlds
 from ...rng import Rng
+from ...views import ToTheMoonView, seat_of
 
-View = dict[str, Any]
+View = ToTheMoonView
 
 
 def held_by_others(view: View) -> list[Counter[int]]:
     """Per seat, the cards it was seen taking into hand this round (TM-7, TM-8) and has not
     built again since; empty for the viewer, whose hand is known anyway."""
     held = seen_in_hands(view["log"], view["players"])
-    held[view["seat"]] = Counter()
+    held[seat_of(view)] = Counter()
     return held
 
 
@@ -90,7 +90,7 @@ class Knowledge:
 def knowledge(view: View) -> Knowledge:
     """Read what the view reveals; ``ValueError`` if the view is not a consistent seat view
     of a round in play (a card counted twice, a hand smaller than its known cards)."""
-    me: int = view["seat"]
+    me = seat_of(view)
     players: int = view["players"]
     held = held_by_others(view)
     unseen = Counter(PAIRS_COUNTS)

@@ -26,13 +26,14 @@ Choices where the rules are silent (written here so players and tests can rely o
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...errors import IllegalActionError
 from ...game import JSON, Game
 from ...messages import Message, message
 from ...registry import register
 from ...rng import Rng
+from ...views import NineVirtuesZones
 from .deal import Deal, aside_size, explicit_deal, shuffled_deal
 from .notation import (
     ALL_CALLS,
@@ -334,8 +335,8 @@ class NineVirtues(Game):
     def _phase(self) -> str:
         return self.stage
 
-    def _zones(self, seat: int | None) -> dict[str, JSON]:
-        zones: dict[str, Any] = {
+    def _zones(self, seat: int | None) -> NineVirtuesZones:
+        zones: NineVirtuesZones = {
             "hand": [] if seat is None else list(self.hands[seat]),
             "centre": list(self.centre),
             "bids": [list(row) for row in self.bids],

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ...messages import Message
+from ...views import QuodlibetDealZones
 
 
 class Deal(Protocol):
@@ -53,7 +54,7 @@ class Deal(Protocol):
         """The public breakdown of ``scores()`` for the score sheet (tricks per seat, cards
         that scored, exits in Snack...)."""
 
-    def zones(self, viewer: int | None) -> dict[str, Any]:
+    def zones(self, viewer: int | None) -> QuodlibetDealZones:
         """View fields of API.md for this deal as ``viewer`` may see them: ``hand``,
         ``hands``, ``trick``, ``tricks_won``, ``hand_sizes`` (and ``rows``, ``piles`` in
         Snack). Never another seat's hidden card."""

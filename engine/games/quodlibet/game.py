@@ -37,6 +37,7 @@ from ...game import JSON, Game, json_copy
 from ...messages import Message, message
 from ...registry import register
 from ...tricks import next_seat
+from ...views import QuodlibetDealZones, QuodlibetZones
 from .contracts import (
     CONTRACT_NAMES,
     SNACK,
@@ -413,23 +414,23 @@ class Quodlibet(Game):
             return "choose"
         return "snack" if self.contract == SNACK else "play"
 
-    def _zones(self, seat: int | None) -> dict[str, JSON]:
+    def _zones(self, seat: int | None) -> QuodlibetZones:
         if self.deal is None:
             zones = self._choosing_zones(seat)
         else:
             zones = self.deal.zones(seat)
             zones.setdefault("led_suit", None)
             zones.setdefault("leader", None)
-        zones.update(
-            dealer=self.dealer,
-            contract=self.contract,
-            remaining_contracts=self._remaining(),
-            wheel=self.wheel,
-            deals=self.deal_count,
-        )
-        return zones
+        return {
+            **zones,
+            "dealer": self.dealer,
+            "contract": self.contract,
+            "remaining_contracts": self._remaining(),
+            "wheel": self.wheel,
+            "deals": self.deal_count,
+        }
 
-    def _choosing_zones(self, seat: int | None) -> dict[str, JSON]:
+    def _choosing_zones(self, seat: int | None) -> QuodlibetDealZones:
         """QL-5: the dealer looks at their hand; the others see theirs after the choice."""
         hand: list[str | None] | None = None
         if seat is not None:

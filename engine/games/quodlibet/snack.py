@@ -48,6 +48,7 @@ from ...cards import FRENCH_CARDS, french_deck, parse_card, rank_of, sort_cards
 from ...errors import IllegalActionError, WorldError
 from ...messages import Message, message
 from ...untrusted import ascii_int
+from ...views import QuodlibetDealZones
 from .snack_rows import Rows
 
 SEATS = 4
@@ -259,7 +260,7 @@ class SnackDeal:
             "scores": self.scores(),
         }
 
-    def zones(self, viewer: int | None) -> dict[str, Any]:
+    def zones(self, viewer: int | None) -> QuodlibetDealZones:
         """API.md Quodlibet zones for Snack: the viewer's own hand, everything else public
         (row ends, pile sizes, hand sizes); every ``hands`` entry is null."""
         return {

@@ -23,6 +23,7 @@ from ...messages import Message, message
 from ...messages import Message as _Message
 from ...tricks import Play, Trick, next_seat, winning_play
 from ...untrusted import ascii_int
+from ...views import QuodlibetDealZones
 from .contracts import Contract, Entry, tricks_won
 from .contracts.base import PLAYERS, TRICKS, Line, line_json
 
@@ -330,7 +331,7 @@ class TricksDeal:
             "entries": [line_json(line) for line in self.lines()],
         }
 
-    def zones(self, viewer: int | None) -> dict[str, Any]:
+    def zones(self, viewer: int | None) -> QuodlibetDealZones:
         return {
             "hand": self._own_hand(viewer),
             "hands": [self._seen_hand(seat, viewer) for seat in range(PLAYERS)],

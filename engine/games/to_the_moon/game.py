@@ -43,6 +43,7 @@ from typing import ClassVar
 from ...game import JSON, MOVE_ENTRIES, Game, LogEntry
 from ...messages import Message, message
 from ...registry import register
+from ...views import ToTheMoonZones
 from .deal import ROUNDS, check_deal, shuffled_deal
 from .notation import (
     ACTIONS,
@@ -402,7 +403,7 @@ class ToTheMoon(Game):
     def _phase(self) -> str:
         return "play"
 
-    def _zones(self, seat: int | None) -> dict[str, JSON]:
+    def _zones(self, seat: int | None) -> ToTheMoonZones:
         """API.md views; TM-8: hands are private, everything else here is public."""
         return {
             "hand": list(self.hands[seat]) if seat is not None else [],
