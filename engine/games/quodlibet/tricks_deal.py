@@ -316,10 +316,9 @@ class TricksDeal:
         ]
 
     def scores(self) -> list[int]:
-        scores = [0] * PLAYERS
-        for line in self.lines():
-            scores[line[0]] += line[1]
-        return scores
+        """Each seat's points for the deal (its lines are worded only when the score
+        sheet is read: ``lines``)."""
+        return self.rules.points(self.tricks)
 
     def detail(self) -> dict[str, Any]:
         """Tricks won per seat and the scoring lines: every part a new object (``line_json``),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....tricks import Trick, next_seat
-from .base import PLAYERS, Contract, Line
+from ....tricks import next_seat
+from .base import PLAYERS, CardOrder, Contract, Line, cards_of
 from .minus import Minus
 
 _MINUS = Minus()
@@ -17,23 +17,28 @@ class BadNeighbour(Contract):
     title = "Bad Neighbour"
     wheel = 1
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        return [
-            (
-                next_seat(seat, PLAYERS),
-                points,
-                "ql-neighbour",
-                {"neighbour": seat, "reason": {"code": code, "params": params}},
-                trick,
-            )
-            for seat, points, code, params, trick in _MINUS.lines(tricks)
-        ]
-
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self,
+        cards: Sequence[int],
+        winners: Sequence[int],
+        dealt: Sequence[int],
+        lines: list[Line] | None = None,
+        order: CardOrder = cards_of,
     ) -> list[int]:
-        minus = _MINUS.playout_points(cards, winners, dealt)
+        own: list[Line] | None = None if lines is None else []
+        minus = _MINUS.deal_points(cards, winners, dealt, own, order)
         points = [0] * PLAYERS
-        for seat, own in enumerate(minus):
-            points[next_seat(seat, PLAYERS)] = own
+        for seat, scored in enumerate(minus):
+            points[next_seat(seat, PLAYERS)] = scored
+        if lines is not None and own is not None:
+            lines.extend(
+                (
+                    next_seat(seat, PLAYERS),
+                    scored,
+                    "ql-neighbour",
+                    {"neighbour": seat, "reason": {"code": code, "params": params}},
+                    trick,
+                )
+                for seat, scored, code, params, trick in own
+            )
         return points
