@@ -22,6 +22,7 @@ from operator import le
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
 from ...errors import WorldError
 from ...game import JSON
+from ...worlds import ViewWorlds
 from .game import CALL, PLAY, NineVirtues
 from .scoring import ONE
 
@@ -29,17 +30,13 @@ World = Callable[[Sequence[Sequence[int]]], NineVirtues]
 """``world(hidden)`` (``Worlds.world``)."""
 
 
-class Worlds:
+class Worlds(ViewWorlds):
     """The worlds of one seat's view of a round in play (``worlds(view)``)."""
 
+    GAME = NineVirtues
+
     def __init__(self, view: Mapping[str, JSON], *, playout: bool = True) -> None:
-        NineVirtues.check_world_view(view)
-        self.view = view
-        self.playout_worlds = playout
-        """``world`` builds worlds for a search's playouts (``Game.in_playout``): they halt
-        once this round is scored and keep no log."""
-        self.log_length = len(view["log"])
-        """The view's log length when read (``worlds`` reuses these for the same view)."""
+        super().__init__(view, playout=playout)
         self.world: World = _world_maker(view, playout)
         """``world(hidden)``: the full state that the view (a seat's view of a round in
         play) shows, with ``hidden[s]`` the cards of seat ``s``'s hand that the viewer
@@ -55,25 +52,11 @@ class Worlds:
         (``Game.in_playout``): it halts once this round is scored and keeps no log."""
 
 
-_LAST: list[Worlds] = []
-"""The worlds of the last view asked for (one entry at most)."""
-
-
 def worlds(view: Mapping[str, JSON], *, playout: bool = True) -> Worlds:
     """The worlds of ``view`` (a seat's view of a round in play): ``WorldError`` unless it
     is one. Read once per view object: a search asks for the worlds of one view many times,
     and a view handed out is never edited (a changed view is a new dict)."""
-    last = _LAST[0] if _LAST else None
-    if (
-        last is not None
-        and last.view is view
-        and last.playout_worlds == playout
-        and last.log_length == len(view["log"])
-    ):
-        return last
-    found = Worlds(view, playout=playout)
-    _LAST[:] = [found]
-    return found
+    return Worlds.of(view, playout=playout)
 
 
 def _world_maker(view: Mapping[str, JSON], playout: bool) -> World:

@@ -27,6 +27,7 @@ from ...errors import WorldError
 from ...game import JSON
 from ...rng import Rng
 from ...tricks import Play, next_seat
+from ...worlds import ViewWorlds
 from .card_bits import INDEX, SUIT_MASK, SUIT_ORDER, mask_of
 from .contracts import Contract, contract_for
 from .game import DECK, PLAYERS, Quodlibet
@@ -86,19 +87,10 @@ NOTHING_PLAYED: DealSoFar = deal_so_far((), ())
 """``play_deal``'s deal so far before its first card (never edited)."""
 
 
-class Worlds:
+class Worlds(ViewWorlds):
     """The worlds of one seat's view of a deal in play (``worlds(view)``)."""
 
-    def __init__(self, view: Mapping[str, JSON], *, playout: bool = True) -> None:
-        Quodlibet.check_world_view(view)
-        self.view = view
-        self.playout_worlds = playout
-        """``world`` builds worlds for a search's playouts (``Game.in_playout``): they halt
-        once this deal is scored and keep no log."""
-        self.log_length = len(view["log"])
-        self.to_act: int | None = view["to_act"]
-        """The view's log length and seat to act when read (``worlds`` reuses these for
-        the same view)."""
+    GAME = Quodlibet
 
     @cached_property
     def _facts(self) -> WorldFacts:
@@ -268,27 +260,12 @@ class Worlds:
         return world
 
 
-_LAST: list[Worlds] = []
-"""The worlds of the last view asked for (one entry at most)."""
-
-
 def worlds(view: Mapping[str, JSON], *, playout: bool = True) -> Worlds:
     """The worlds of ``view`` (a seat's view of a deal in play): ``WorldError`` unless it
     is one. A search builds hundreds of worlds from one view, so they are read once per
     view object: build worlds from a view that is not edited afterwards (a changed view is
     a new dict)."""
-    last = _LAST[0] if _LAST else None
-    if (
-        last is not None
-        and last.view is view
-        and last.playout_worlds == playout
-        and last.log_length == len(view["log"])
-        and last.to_act == view["to_act"]
-    ):
-        return last
-    found = Worlds(view, playout=playout)
-    _LAST[:] = [found]
-    return found
+    return Worlds.of(view, playout=playout)
 
 
 def _played_from(

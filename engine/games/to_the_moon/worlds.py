@@ -24,6 +24,7 @@ from functools import cached_property
 from ...cards import PAIRS_COUNTS
 from ...errors import WorldError
 from ...game import JSON
+from ...worlds import ViewWorlds
 from .game import ALL_RANKS, ToTheMoon
 from .knowledge import perfects_this_round, seen_in_hands, won_this_round
 from .notation import BIT, RANKS_OF, WITHDRAW_NONE, rank_counts, rank_mask
@@ -111,17 +112,13 @@ class _ViewFacts:
             raise WorldError("world-not-the-deck", count=55)
 
 
-class Worlds:
+class Worlds(ViewWorlds):
     """The worlds of one seat's view of a round in play (``worlds(view)``)."""
 
+    GAME = ToTheMoon
+
     def __init__(self, view: Mapping[str, JSON], *, playout: bool = True) -> None:
-        ToTheMoon.check_world_view(view)
-        self.view = view
-        self.playout_worlds = playout
-        """``world`` builds worlds for a search's playouts (``Game.in_playout``): they halt
-        once this round is scored and keep no log."""
-        self.log_length = len(view["log"])
-        """The view's log length when read (``worlds`` reuses these for the same view)."""
+        super().__init__(view, playout=playout)
         self._facts = _ViewFacts(view)
 
     @cached_property
@@ -183,25 +180,11 @@ class Worlds:
         return _round_playouts(self.view, self._facts)
 
 
-_LAST: list[Worlds] = []
-"""The worlds of the last view asked for (one entry at most)."""
-
-
 def worlds(view: Mapping[str, JSON], *, playout: bool = True) -> Worlds:
     """The worlds of ``view`` (a seat's view of a round in play): ``WorldError`` unless it
     is one. Read once per view object: a search asks for the worlds of one view many times,
     and a view handed out is never edited (a changed view is a new dict)."""
-    last = _LAST[0] if _LAST else None
-    if (
-        last is not None
-        and last.view is view
-        and last.playout_worlds == playout
-        and last.log_length == len(view["log"])
-    ):
-        return last
-    found = Worlds(view, playout=playout)
-    _LAST[:] = [found]
-    return found
+    return Worlds.of(view, playout=playout)
 
 
 def _world_maker(view: Mapping[str, JSON], facts: _ViewFacts, playout: bool) -> World:

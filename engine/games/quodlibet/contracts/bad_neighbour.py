@@ -3,10 +3,8 @@ player to their left instead of themselves, so everyone wants tricks."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ....tricks import next_seat
-from .base import PLAYERS, CardOrder, Contract, Line, cards_of
+from .base import PLAYERS, Contract, Masks, Seats, Sheet
 from .minus import Minus
 
 _MINUS = Minus()
@@ -18,20 +16,15 @@ class BadNeighbour(Contract):
     wheel = 1
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
-        own: list[Line] | None = None if lines is None else []
-        minus = _MINUS.deal_points(cards, winners, dealt, own, order)
+        own = None if sheet is None else Sheet([], sheet.order)
+        minus = _MINUS.deal_points(cards, winners, dealt, own)
         points = [0] * PLAYERS
         for seat, scored in enumerate(minus):
             points[next_seat(seat, PLAYERS)] = scored
-        if lines is not None and own is not None:
-            lines.extend(
+        if sheet is not None and own is not None:
+            sheet.lines.extend(
                 (
                     next_seat(seat, PLAYERS),
                     scored,
@@ -39,6 +32,6 @@ class BadNeighbour(Contract):
                     {"neighbour": seat, "reason": {"code": code, "params": params}},
                     trick,
                 )
-                for seat, scored, code, params, trick in own
+                for seat, scored, code, params, trick in own.lines
             )
         return points

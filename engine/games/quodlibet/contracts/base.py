@@ -20,13 +20,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from ....cards import french_deck
 from ....game import json_copy
 from ....messages import Message
 from ....tricks import Trick
-from ..card_bits import CODE_BIT, INDEX
+from ..card_bits import CARD, CODE_BIT, INDEX
 
 PLAYERS = 4
 TRICKS = 8
@@ -76,6 +76,19 @@ def deal_masks(
         return [INDEX[code] for _, code in tricks[number - 1].plays if CODE_BIT[code] & mask]
 
     return cards, [trick.winner for trick in tricks], dealt, in_play_order
+
+
+Masks = Sequence[int]
+"""Masks of card ints (``card_bits``): a deal's tricks, or each seat's cards."""
+Seats = Sequence[int]
+
+
+class Sheet(NamedTuple):
+    """Where ``deal_points`` writes the score sheet's lines: ``lines`` (appended to, in
+    the sheet's order) and the tricks' play order (``order``), which card lines follow."""
+
+    lines: list[Line]
+    order: CardOrder
 
 
 Visibility = Literal["own", "open", "blind"]
@@ -165,27 +178,22 @@ class Contract(ABC):
 
     @abstractmethod
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         """Each seat's points for a finished deal (all eight tricks, QL-7), the contract's
         rule stated once: ``cards[n]`` the four cards of trick ``n + 1`` (a mask of card
         ints, ``card_bits``), ``winners[n]`` who took it, ``dealt[seat]`` the seat's cards
-        this deal (a mask). Given ``lines``, the score sheet's lines are added to it, each
-        where its points are added, in the order of the sheet (by trick; within a trick, its
-        cards by ``order``, their play order). A search scores thousands of deals a move,
-        with no lines and no play order."""
+        this deal (a mask). Given a ``sheet``, its lines are added to it, each where its
+        points are added, in the order of the sheet (by trick; within a trick, its cards by
+        ``sheet.order``, their play order). A search scores thousands of deals a move, with
+        no sheet."""
 
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         """The score sheet lines of a finished deal's tricks (``deal_points``)."""
         cards, winners, dealt, order = deal_masks(tricks)
-        lines: list[Line] = []
-        self.deal_points(cards, winners, dealt, lines, order)
-        return lines
+        sheet = Sheet([], order)
+        self.deal_points(cards, winners, dealt, sheet)
+        return sheet.lines
 
     def score(self, tricks: Sequence[Trick]) -> list[Entry]:
         """``lines`` as ``Entry`` objects."""
@@ -207,20 +215,47 @@ class ByTrickNumber(Contract):
     POINTS_BY_TRICK: ClassVar[dict[int, int]]
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
         for number, value in self.POINTS_BY_TRICK.items():
             winner = winners[number - 1]
             points[winner] += value
-            if lines is not None:
-                lines.append((winner, value, "ql-took-trick", TRICK_PARAMS[number], number))
+            if sheet is not None:
+                sheet.lines.append((winner, value, "ql-took-trick", TRICK_PARAMS[number], number))
         return points
+
+
+def took_cards(
+    points: list[int],
+    winner: int,
+    number: int,
+    cards: Sequence[int],
+    values: Sequence[int],
+    sheet: Sheet | None,
+) -> None:
+    """``winner`` took ``cards`` (card ints, in the sheet's order) in trick ``number``: each
+    scores its ``values[card]``, with a line saying which card (No Hearts, Queens and
+    Jacks)."""
+    for card in cards:
+        value = values[card]
+        points[winner] += value
+        if sheet is not None:
+            sheet.lines.append((winner, value, "ql-took-card", CARD_PARAMS[CARD[card]], number))
+
+
+def count_lines(
+    sheet: Sheet, counts: Sequence[int], points: Sequence[int], all_tricks: str
+) -> None:
+    """The lines of a deal scored by tricks taken (Minus, Good Hunting, Open Trousers): a
+    seat that took all eight says so (message ``all_tricks``), one that took some says how
+    many, one that took none has no line."""
+    for seat, (count, scored) in enumerate(zip(counts, points, strict=True)):
+        if count == TRICKS:
+            params: dict[str, object] = {"count": TRICKS, "points": scored}
+            sheet.lines.append((seat, scored, all_tricks, params, None))
+        elif count:
+            sheet.lines.append((seat, scored, "ql-took-tricks", COUNT_PARAMS[count], None))
 
 
 def counts_won(winners: Sequence[int]) -> list[int]:

@@ -9,10 +9,8 @@ three, +30 for the trick, +20 for the low card and +100 more, i.e. 150 for that 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..card_bits import BIT, CARD, VALUE_MASK
-from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, CardOrder, Contract, Line, cards_of
+from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Masks, Seats, Sheet, cards_of
 
 TRICK_POINTS, LOWEST_POINTS, WON_WITH_LOWEST_POINTS = 30, 20, 100
 
@@ -23,18 +21,14 @@ class Bribe(Contract):
     wheel = 2
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
+        order = cards_of if sheet is None else sheet.order
         for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
             points[winner] += TRICK_POINTS
-            if lines is not None:
-                lines.append((winner, TRICK_POINTS, "ql-took-the-trick", NO_PARAMS, number))
+            if sheet is not None:
+                sheet.lines.append((winner, TRICK_POINTS, "ql-took-the-trick", NO_PARAMS, number))
             # The cards of the trick's lowest rank (that of its lowest card int).
             low = taken & VALUE_MASK[((taken & -taken).bit_length() - 1) >> 2]
             took_lowest = False
@@ -44,14 +38,14 @@ class Bribe(Contract):
                 while not dealt[seat] & bit:  # who played it (one card of a trick per seat)
                     seat += 1
                 points[seat] += LOWEST_POINTS
-                if lines is not None:
+                if sheet is not None:
                     params = CARD_PARAMS[CARD[card]]
-                    lines.append((seat, LOWEST_POINTS, "ql-lowest-card", params, number))
+                    sheet.lines.append((seat, LOWEST_POINTS, "ql-lowest-card", params, number))
                 took_lowest = took_lowest or seat == winner
             if took_lowest:
                 points[winner] += WON_WITH_LOWEST_POINTS
-                if lines is not None:
-                    lines.append(
+                if sheet is not None:
+                    sheet.lines.append(
                         (winner, WON_WITH_LOWEST_POINTS, "ql-won-with-lowest", NO_PARAMS, number)
                     )
         return points

@@ -3,9 +3,7 @@ total (not 80)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .base import COUNT_PARAMS, TRICKS, CardOrder, Contract, Line, cards_of, counts_won
+from .base import TRICKS, Contract, Masks, Seats, Sheet, count_lines, counts_won
 
 
 class Minus(Contract):
@@ -19,19 +17,10 @@ class Minus(Contract):
         return 100 if count == TRICKS else 10 * count
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
-        points = list(map(self.seat_points, counts_won(winners)))
-        if lines is not None:
-            for seat, (count, scored) in enumerate(zip(counts_won(winners), points, strict=True)):
-                if count == TRICKS:
-                    params: dict[str, object] = {"count": TRICKS, "points": scored}
-                    lines.append((seat, scored, "ql-took-all-tricks", params, None))
-                elif count:
-                    lines.append((seat, scored, "ql-took-tricks", COUNT_PARAMS[count], None))
+        counts = counts_won(winners)
+        points = list(map(self.seat_points, counts))
+        if sheet is not None:
+            count_lines(sheet, counts, points, "ql-took-all-tricks")
         return points

@@ -3,10 +3,17 @@ each; a trick made only of hearts scores +100 flat instead of its card values.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..card_bits import CARD, SUIT_MASK, SUIT_ORDER
-from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, CardOrder, Contract, Line, cards_of
+from .base import (
+    NO_PARAMS,
+    PLAYERS,
+    Contract,
+    Masks,
+    Seats,
+    Sheet,
+    cards_of,
+    took_cards,
+)
 
 LOW_HEARTS = "789T"
 LOW_POINTS, HIGH_POINTS, HEARTS_ONLY_POINTS = 20, 10, 100
@@ -32,26 +39,20 @@ class NoHearts(Contract):
     wheel = 2
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
+        order = cards_of if sheet is None else sheet.order
         for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
             hearts = taken & HEARTS
             if not hearts:
                 continue
             if hearts == taken:  # every card of the trick a heart
                 points[winner] += HEARTS_ONLY_POINTS
-                if lines is not None:
-                    lines.append((winner, HEARTS_ONLY_POINTS, "ql-hearts-only", NO_PARAMS, number))
+                if sheet is not None:
+                    sheet.lines.append(
+                        (winner, HEARTS_ONLY_POINTS, "ql-hearts-only", NO_PARAMS, number)
+                    )
                 continue
-            for card in order(number, hearts):
-                value = HEART_POINTS[card]
-                points[winner] += value
-                if lines is not None:
-                    lines.append((winner, value, "ql-took-card", CARD_PARAMS[CARD[card]], number))
+            took_cards(points, winner, number, order(number, hearts), HEART_POINTS, sheet)
         return points

@@ -4,18 +4,7 @@ trick scores 100 in total (not 80)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .base import (
-    COUNT_PARAMS,
-    NO_PARAMS,
-    TRICKS,
-    CardOrder,
-    Contract,
-    Line,
-    cards_of,
-    counts_won,
-)
+from .base import COUNT_PARAMS, NO_PARAMS, TRICKS, Contract, Masks, Seats, Sheet, counts_won
 
 
 class Plus(Contract):
@@ -33,23 +22,18 @@ class Plus(Contract):
         return 10 * (TRICKS - count) if self.austrian else -10 * count
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = list(map(self.seat_points, counts_won(winners)))
-        if lines is not None:
+        if sheet is not None:
             for seat, (count, scored) in enumerate(zip(counts_won(winners), points, strict=True)):
                 if count == 0:
-                    lines.append((seat, scored, "ql-took-no-trick", NO_PARAMS, None))
+                    sheet.lines.append((seat, scored, "ql-took-no-trick", NO_PARAMS, None))
                 elif self.austrian:
                     missed = TRICKS - count
                     if missed:
                         params = COUNT_PARAMS[missed]
-                        lines.append((seat, scored, "ql-tricks-not-taken", params, None))
+                        sheet.lines.append((seat, scored, "ql-tricks-not-taken", params, None))
                 else:
-                    lines.append((seat, scored, "ql-took-tricks", COUNT_PARAMS[count], None))
+                    sheet.lines.append((seat, scored, "ql-took-tricks", COUNT_PARAMS[count], None))
         return points

@@ -4,10 +4,17 @@ trick)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..card_bits import CARD, INDEX, VALUE_MASK
-from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, CardOrder, Contract, Line, cards_of
+from .base import (
+    NO_PARAMS,
+    PLAYERS,
+    Contract,
+    Masks,
+    Seats,
+    Sheet,
+    cards_of,
+    took_cards,
+)
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
 BOTH_POINTS = 100
@@ -24,25 +31,19 @@ class QueensAndJacks(Contract):
     wheel = 2
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
+        order = cards_of if sheet is None else sheet.order
         for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
             scoring = taken & (QUEENS | JACKS)
             if not scoring:
                 continue
-            for card in order(number, scoring):
-                value = CARD_POINTS[card]
-                points[winner] += value
-                if lines is not None:
-                    lines.append((winner, value, "ql-took-card", CARD_PARAMS[CARD[card]], number))
+            took_cards(points, winner, number, order(number, scoring), CARD_POINTS, sheet)
             if scoring & QUEENS and scoring & JACKS:
                 points[winner] += BOTH_POINTS
-                if lines is not None:
-                    lines.append((winner, BOTH_POINTS, "ql-queen-and-jack", NO_PARAMS, number))
+                if sheet is not None:
+                    sheet.lines.append(
+                        (winner, BOTH_POINTS, "ql-queen-and-jack", NO_PARAMS, number)
+                    )
         return points

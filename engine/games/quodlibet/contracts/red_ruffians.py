@@ -4,10 +4,8 @@ of 80."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..card_bits import CODE_BIT
-from .base import NO_PARAMS, PLAYERS, CardOrder, Contract, Line, Params, card_params, cards_of
+from .base import NO_PARAMS, PLAYERS, Contract, Masks, Params, Seats, Sheet, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
@@ -29,12 +27,7 @@ class RedRuffians(Contract):
     wheel = 1
 
     def deal_points(
-        self,
-        cards: Sequence[int],
-        winners: Sequence[int],
-        dealt: Sequence[int],
-        lines: list[Line] | None = None,
-        order: CardOrder = cards_of,
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
         for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
@@ -42,6 +35,6 @@ class RedRuffians(Contract):
             if red:
                 value, code, params = REASONS[red]
                 points[winner] += value
-                if lines is not None:
-                    lines.append((winner, value, code, params, number))
+                if sheet is not None:
+                    sheet.lines.append((winner, value, code, params, number))
         return points
