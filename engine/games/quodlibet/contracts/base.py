@@ -54,26 +54,23 @@ def cards_of(number: int, mask: int) -> list[int]:
 
 
 def deal_masks(
-    tricks: Sequence[Trick],
+    tricks: Sequence[Trick], dealt_too: bool
 ) -> tuple[list[int], list[int], list[int], CardOrder]:
     """``deal_points``' reading of a finished deal's tricks: each trick's cards (a mask), its
-    winner, each seat's cards this deal (the cards it played: a mask), and the tricks' play
-    order (``CardOrder``)."""
-    cards: list[int] = []
-    dealt = [0] * PLAYERS
+    winner, each seat's cards this deal (the cards it played: a mask; all 0 unless
+    ``dealt_too``), and the tricks' play order (``CardOrder``). Every deal of every game is
+    read here."""
     bit = CODE_BIT
-    for (one, first), (two, second), (three, third), (four, fourth) in [
-        trick.plays for trick in tricks
-    ]:  # a trick's four plays, written out (every deal of every game is scored here)
-        a, b, c, d = bit[first], bit[second], bit[third], bit[fourth]
-        cards.append(a | b | c | d)
-        dealt[one] |= a
-        dealt[two] |= b
-        dealt[three] |= c
-        dealt[four] |= d
+    plays = [trick.plays for trick in tricks]
+    cards = [bit[a] | bit[b] | bit[c] | bit[d] for (_, a), (_, b), (_, c), (_, d) in plays]
+    dealt = [0] * PLAYERS
+    if dealt_too:
+        for trick in plays:
+            for seat, code in trick:
+                dealt[seat] |= bit[code]
 
     def in_play_order(number: int, mask: int) -> list[int]:
-        return [INDEX[code] for _, code in tricks[number - 1].plays if CODE_BIT[code] & mask]
+        return [INDEX[code] for _, code in plays[number - 1] if bit[code] & mask]
 
     return cards, [trick.winner for trick in tricks], dealt, in_play_order
 
@@ -175,6 +172,9 @@ class Contract(ABC):
     wheel: ClassVar[int]
     must_follow: ClassVar[bool] = True
     visibility: ClassVar[Visibility] = "own"
+    reads_dealt: ClassVar[bool] = False
+    """``deal_points`` reads ``dealt`` (Bribe: who played a trick's lowest card); the
+    others are scored without it."""
 
     @abstractmethod
     def deal_points(
@@ -190,7 +190,7 @@ class Contract(ABC):
 
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
         """The score sheet lines of a finished deal's tricks (``deal_points``)."""
-        cards, winners, dealt, order = deal_masks(tricks)
+        cards, winners, dealt, order = deal_masks(tricks, self.reads_dealt)
         sheet = Sheet([], order)
         self.deal_points(cards, winners, dealt, sheet)
         return sheet.lines
@@ -204,7 +204,7 @@ class Contract(ABC):
 
     def points(self, tricks: Sequence[Trick]) -> list[int]:
         """Each seat's deal score (``deal_points`` of the tricks)."""
-        cards, winners, dealt, _ = deal_masks(tricks)
+        cards, winners, dealt, _ = deal_masks(tricks, self.reads_dealt)
         return self.deal_points(cards, winners, dealt)
 
 

@@ -19,6 +19,7 @@ class Bribe(Contract):
     name = "bribe"
     title = "Bribe"
     wheel = 2
+    reads_dealt = True
 
     def deal_points(
         self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
