@@ -55,3 +55,26 @@ def test_a_call_at_the_limit_ends_soon(entries: Entries, family: Family) -> None
     assert call is not None
     assert best_time(call, family.make(SMALL), runs=1) < BUDGET
     assert best_time(call, family.make(LIMIT), runs=2) < AT_LIMIT
+
+
+def test_the_command_line_reads_no_more_than_a_save_and_no_deeper_than_json(
+    tmp_path: Path,
+) -> None:
+    """``--load`` reads at most one character past the limit; ``--option`` JSON (and @FILE)
+    is bounded like a save (100,000 open brackets were a RecursionError traceback)."""
+    import io
+
+    from engine.cli import main
+
+    huge = tmp_path / "huge.json"
+    huge.write_text("[" * 5_000_000, encoding="ascii")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="ascii")
+    for argv, words in [
+        (["play", "--load", str(huge)], "too long (1,000,001 characters"),
+        (["play", "to-the-moon", "--option", "deal=" + "[" * 100_000], "nests deeper than 32"),
+        (["play", "to-the-moon", "--option", f"deal=@{deep}"], "nests deeper than 32"),
+    ]:
+        err = io.StringIO()
+        code = main(argv, stdin=io.StringIO(), stdout=io.StringIO(), stderr=err)
+        assert code == 2 and words in err.getvalue(), err.getvalue()

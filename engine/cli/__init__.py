@@ -24,7 +24,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from typing import TextIO
 
 import engine
-from engine import Game, IllegalActionError, SaveError
+from engine import MAX_SAVE_CHARS, Game, IllegalActionError, SaveError
 
 from . import catalogue, tournament
 from .arguments import (
@@ -261,7 +261,7 @@ def _load(args: argparse.Namespace) -> Game:
         raise UsageError("--seed and --option are for a new game; a loaded game keeps its own.")
     try:
         with open(args.load, encoding="utf-8") as handle:
-            text = handle.read()
+            text = handle.read(MAX_SAVE_CHARS + 1)  # more is refused unread: too long
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise UsageError(f"cannot read the save {args.load!r}: {reason}.") from exc

@@ -197,13 +197,14 @@ def test_a_challenge_made_in_one_context_is_verified_in_another(
     problems.extend(watch(friend))
     friend.goto(link + "&speed=instant")
     friend.wait_for_selector("[data-control=challenge-play]", timeout=90_000)
-    assert friend.locator(".challenge-intro h1").inner_text() == "Ann's challenge"
+    # The challenger's name is isolated (FSI ... PDI) in every sentence (issue 28).
+    assert friend.locator(".challenge-intro h1").inner_text() == "\u2068Ann\u2069's challenge"
     assert "Quodlibet" in friend.locator(".challenge-intro").inner_text()
     assert not saved_games(friend)  # nothing starts before Play
     friend.click("[data-control=challenge-play]")
     # In the table's bar (hidden on a phone with the round's name, like it) while playing.
     friend.wait_for_selector(".table .challenge-chip", state="attached", timeout=90_000)
-    assert friend.locator(".challenge-chip").text_content() == "Ann's challenge"
+    assert friend.locator(".challenge-chip").text_content() == "\u2068Ann\u2069's challenge"
     play_to_the_end(friend)
     result = friend.locator(".challenge-result")
     friend.wait_for_selector(".challenge-result[data-verdict=verified]", timeout=60_000)
@@ -212,8 +213,9 @@ def test_a_challenge_made_in_one_context_is_verified_in_another(
     mine = engine.load_game(saves[0]["engine"])
     assert result.locator("td[data-who=you][data-total]").inner_text() == str(mine.totals[0])
     assert result.locator("td[data-who=them][data-total]").inner_text() == str(challenger.totals[0])
-    assert result.locator("thead th").all_inner_texts()[1:] == ["You", "Ann"]
-    assert "Ann's score is verified" in result.locator(".challenge-verdict").inner_text()
+    assert result.locator("thead th").all_inner_texts()[1:] == ["You", "\u2068Ann\u2069"]
+    verdict = result.locator(".challenge-verdict").inner_text()
+    assert "\u2068Ann\u2069's score is verified" in verdict
     axe_check(friend, "a challenge's result")
     friend_context.close()
 

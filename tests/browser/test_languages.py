@@ -67,13 +67,13 @@ def test_an_unknown_lang_gets_a_clear_message_and_an_english_page(
     page.wait_for_selector(READY, timeout=90_000)
     assert page.locator("html").get_attribute("lang") == "en"
     message = page.locator("#notices .notice").first.inner_text()
-    assert "“xx”" in message and "English" in message and "한국어" in message
+    assert "“\u2068xx\u2069”" in message and "English" in message and "한국어" in message
     assert page.locator("#new-title").inner_text() == "New game"
     # The rest of the link works: its game starts, and the message stays in sight.
     page.goto(site_url + "?lang=xx&game=nine-virtues&players=3&seats=human,bot,bot&speed=instant")
     page.wait_for_selector(".table", timeout=60_000)
     assert page.locator("html").get_attribute("lang") == "en"
-    assert "“xx”" in page.locator("#notices").inner_text()
+    assert "“\u2068xx\u2069”" in page.locator("#notices").inner_text()
 
 
 def test_the_menu_switch_remembers_the_choice_and_keeps_the_menu(page: Page, site_url: str) -> None:

@@ -15,7 +15,7 @@ INFO = engine.GAMES[GAME]
 N = INFO["default_players"]
 
 CASES = {
-    "unknown game": ("?game=snap&players=3", "no game called \u201csnap\u201d"),
+    "unknown game": ("?game=snap&players=3", "no game called \u201c\u2068snap\u2069\u201d"),
     "bad player count": (
         f"?game={GAME}&players={INFO['max_players'] + 1}",
         f"is for {INFO['min_players']}",
@@ -24,11 +24,18 @@ CASES = {
         f"?game={GAME}&players={N}&seats={','.join(['human'] * (N - 1))}",
         f"{N} players but {N - 1} seats",
     ),
-    "unknown parameter": (f"?game={GAME}&colour=red", "Unknown link parameter \u201ccolour\u201d"),
-    "bad seat kind": (f"?game={GAME}&seats=human,robot,bot", "human or bot, not \u201crobot\u201d"),
-    "bad level": (f"?game={GAME}&level=godlike", "not \u201cgodlike\u201d"),
+    "unknown parameter": (
+        f"?game={GAME}&colour=red",
+        "Unknown link parameter \u201c\u2068colour\u2069\u201d",
+    ),
+    "bad seat kind": (
+        f"?game={GAME}&seats=human,robot,bot",
+        "human or bot, not \u201c\u2068robot\u2069\u201d",
+    ),
+    "bad level": (f"?game={GAME}&level=godlike", "not \u201c\u2068godlike\u2069\u201d"),
     "settings without a game": ("?players=3&seed=4", "no game"),
 }
+"""Each value the link gave is quoted isolated (FSI ... PDI: it cannot reorder the sentence)."""
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -169,7 +169,9 @@ def test_links_carry_names(open_game: Callable[..., Page]) -> None:
         ("Ann,Ben", "3 players but 2 names"),
         ("Ann,Ben,Cy,Dee", "3 players but 4 names"),
         (f"Ann,{'x' * 25},Cy", "at most 24 characters"),
-        ("Ann,B%E2%80%AEen,Cy", "invisible characters"),
+        ("Ann,B%E2%80%AEen,Cy", "invisible character, or a mark with nothing under it"),
+        ("Ann,B%E2%80%AEen,Cy", "\u201c\u2068B\ufffden\u2069\u201d"),  # isolated, shown
+        (f"Ann,Z{'%CC%81' * 10},Cy", "pile up at most 10"),
     ],
 )
 def test_bad_names_in_a_link_are_refused(

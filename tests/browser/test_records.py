@@ -145,3 +145,51 @@ def test_a_tampered_record_is_kept_aside_and_korean_panel(
     assert overflowing(page) == []
     # Kept as it was until a game would write over it; then moved aside, never deleted.
     assert page.evaluate("(k) => localStorage.getItem(k)", KEY) == json.dumps(entry)
+
+
+@pytest.mark.parametrize("game", ["__proto__", "constructor", "snap"])
+def test_a_record_of_no_game_is_reported_by_its_key_and_kept_aside(
+    page: Page, site_url: str, game: str
+) -> None:
+    """A stored key naming no game (or level) of the site is never worded as a game (issue
+    28): the notice quotes the key, isolated, and the entry is moved aside, not deleted."""
+    key = f"parlour:v1:records:{game}:normal"
+    text = json.dumps({"format": "parlour-records", "version": 1, "game": game})
+    # Stored before the page's first script runs (set after a load, the loaded page's menu
+    # could meet it first, move it aside and leave nothing for the reload).
+    store = f"try {{ localStorage.setItem({json.dumps(key)}, {json.dumps(text)}); }} catch {{}}"
+    page.add_init_script(store)
+    page.goto(site_url)
+    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    notice = page.locator("#notices .notice", has_text="names no game or level")
+    notice.wait_for()
+    assert f"\u2068{key}\u2069" in notice.inner_text()
+    assert f"Your {game}" not in page.locator("body").inner_text()
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) is None
+    aside = page.evaluate(
+        """(k) => Object.keys(localStorage).filter((key) => key.startsWith(k))
+             .map((key) => localStorage.getItem(key))""",
+        f"parlour:v1:records-aside:{game}:normal:",
+    )
+    assert aside == [text]
+
+
+@pytest.mark.parametrize("game", ["__proto__", "constructor"])
+def test_a_save_of_no_game_is_listed_as_damaged_by_its_key(
+    page: Page, site_url: str, game: str
+) -> None:
+    """A stored save whose game is none of ours (or whose id is ``__proto__``) is listed as a
+    damaged save, said by its key (isolated), never by a game's name, and kept (issue 28)."""
+    key = f"parlour:v1:save:{game}"
+    record = {"format": "parlour-web-save", "version": 1, "id": game, "engine": "{}"}
+    record["setup"] = {"game": game, "players": 3, "seats": ["human", "bot", "bot"]}
+    text = json.dumps(record)
+    store = f"try {{ localStorage.setItem({json.dumps(key)}, {json.dumps(text)}); }} catch {{}}"
+    page.add_init_script(store)
+    page.goto(site_url)
+    damaged = page.locator(".save.damaged")
+    damaged.wait_for()
+    words = damaged.inner_text()
+    assert f"\u2068{key}\u2069" in words and "Damaged save" in words
+    assert game not in words.replace(key, "")
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) == text

@@ -160,7 +160,7 @@ def test_deep_links_open_at_the_section_and_refuse_an_unknown_page(
     page.goto(site_url + "?rules=chess")
     notice = page.locator(".notice").first
     notice.wait_for()
-    assert "There are no rules called \u201cchess\u201d" in notice.inner_text()
+    assert "There are no rules called \u201c\u2068chess\u2069\u201d" in notice.inner_text()
     assert "Nine Virtues, To the Moon" not in notice.inner_text()  # ids, as typed in links
     assert "nine-virtues, quodlibet, to-the-moon, and reading" in notice.inner_text()
     assert page.locator("dialog.rules-dialog").count() == 0

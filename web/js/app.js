@@ -20,6 +20,8 @@ import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
 import { wordPage } from "./page-words.js";
 import { openChallenge } from "./challenge.js";
 import { gameName } from "./game-name.js";
+import { shown } from "./names.js";
+import { boundedSearch } from "./link.js";
 import { applyLaterStyles, laterStylesApplied } from "./later-styles.js";
 
 // An entry module: the words first (i18n.js keeps top-level await out of shared modules).
@@ -140,7 +142,7 @@ let shownBefore = false;
 // The page's own address (a running game's deep link, or none on the menu). It keeps the
 // language when the address already named one or the person chose one here, so a reload
 // or a copied link shows the same words.
-let keepLanguage = new URLSearchParams(location.search).has("lang");
+let keepLanguage = new URLSearchParams(boundedSearch()).has("lang");
 function setAddress(query) {
   const url = new URL(location.href);
   const search = new URLSearchParams(query || "");
@@ -282,7 +284,7 @@ async function continueSaved(id, { quiet = false } = {}) {
 const linkSearch = location.search;
 
 // `embed=1` asks for the embed: hand over to embed.html with the same link (README, "Embedding").
-const leaving = new URLSearchParams(location.search).get("embed") === "1";
+const leaving = new URLSearchParams(boundedSearch()).get("embed") === "1";
 if (leaving) location.replace(`embed.html${location.search}`);
 
 // The page's words outside the screens (title, description, manifest, skip link, tagline),
@@ -296,7 +298,7 @@ paintHeadSwitch();
 const unknownLanguage = languageProblem();
 if (unknownLanguage !== null && !leaving) {
   const names = () => ({
-    value: unknownLanguage,
+    value: shown(unknownLanguage),
     fallback: LANGUAGES.find((entry) => entry.code === language())?.name || language(),
     known: list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`)),
   });

@@ -28,7 +28,8 @@
 
 import { h } from "./dom.js";
 import { t, list, number, signed, language } from "./i18n.js";
-import { completeSetup, levelName, levelOf, MAX_NAME, MAX_SEED, SPEEDS, cleanName } from "./setup.js";
+import { completeSetup, levelName, levelOf, MAX_NAME_UNITS, MAX_SEED, SPEEDS, cleanName } from "./setup.js";
+import { isolate, nameProblem } from "./names.js";
 import { parseBounded, jsonProblem } from "./json-limits.js";
 import { CHALLENGE_PATTERN as CODE_PATTERN, MAX_CHALLENGE as MAX_CODE } from "./params.js";
 import { copyText, fromBase64Url, inflateCapped, through, toBase64Url, TooLarge } from "./savecode.js";
@@ -115,8 +116,8 @@ export async function readChallenge(text, catalog) {
     c.levels.length === players &&
     c.levels.every((lv, seat) => (c.seats[seat] === "bot" ? LEVELS.includes(lv) && (info.levels || []).includes(lv) : lv === null)) &&
     typeof c.name === "string" &&
-    c.name.length <= MAX_NAME &&
-    !/[\p{Cc}\p{Cf}]/u.test(c.name) &&
+    c.name.length <= MAX_NAME_UNITS &&
+    nameProblem(cleanName(c.name)) === null && // the one rule of names (names.js)
     Array.isArray(c.moves) &&
     c.moves.length <= MAX_MOVES &&
     c.moves.every((m) => typeof m === "string" && m.length <= 60) &&
@@ -129,8 +130,9 @@ export async function readChallenge(text, catalog) {
   return { challenge: c, intact };
 }
 
-// The challenger's name as the friend sees it ("A friend" when they gave none).
-export const challengerName = (c) => cleanName(c.name) || t("challenge.a-friend");
+// The challenger's name as the friend sees it ("A friend" when they gave none), isolated:
+// it goes into sentences, and cannot reorder them.
+export const challengerName = (c) => (cleanName(c.name) ? isolate(cleanName(c.name)) : t("challenge.a-friend"));
 
 // The friend's game: the challenge's game with default names and the page's pace.
 export function challengeSetup(c, code, catalog, speed = "normal") {
@@ -148,7 +150,7 @@ export function challengeSetup(c, code, catalog, speed = "normal") {
 export function challengeChip(setup) {
   const challenge = setup.challenge;
   if (!challenge) return null;
-  const name = typeof challenge.name === "string" && cleanName(challenge.name) ? cleanName(challenge.name) : t("challenge.a-friend");
+  const name = typeof challenge.name === "string" && cleanName(challenge.name) ? isolate(cleanName(challenge.name)) : t("challenge.a-friend");
   return h("p", { class: "round challenge-chip" }, t("challenge.intro-title", { name }));
 }
 
@@ -218,13 +220,13 @@ function challengeLink(code) {
 function offerPanel(table, pub) {
   const seat = person(table.setup);
   const given = table.setup.names ? table.setup.names[seat] : "";
-  const field = h("input", { id: "challenge-name", type: "text", maxlength: String(MAX_NAME), autocomplete: "nickname", value: cleanName(given), placeholder: t("challenge.a-friend") });
+  const field = h("input", { id: "challenge-name", type: "text", maxlength: String(MAX_NAME_UNITS), autocomplete: "nickname", value: cleanName(given), placeholder: t("challenge.a-friend") });
   const status = h("p", { class: "hint challenge-status", role: "status" });
   const linkField = h("input", { type: "text", class: "challenge-link", readonly: true, hidden: true, "aria-label": t("challenge.link-label") });
   const button = h("button", { type: "button", class: "button challenge-button", "data-control": "challenge" }, t("challenge.offer"));
   button.addEventListener("click", async () => {
     const name = cleanName(field.value);
-    if (/[\p{Cc}\p{Cf}]/u.test(name)) {
+    if (nameProblem(name) !== null) {
       status.textContent = t("challenge.name-odd");
       return;
     }

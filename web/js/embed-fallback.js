@@ -6,13 +6,15 @@
 (function () {
   "use strict";
   var EMBED_ONLY = ["embed", "autostart", "initialWidth", "childId", "parentTitle", "parentUrl"];
+  // A link too long to read in time is no link (link.js, MAX_LINK).
+  var SEARCH = location.search.length > 64000 ? "" : location.search;
 
   window.parlourCannotRun = function (reason, href) {
     var root = document.documentElement;
     if (root.dataset.embed === "fallback") return;
     root.dataset.embed = "fallback";
     root.dataset.engine = "error";
-    var query = new URLSearchParams(location.search);
+    var query = new URLSearchParams(SEARCH);
     EMBED_ONLY.forEach(function (name) {
       query.delete(name);
     });
@@ -23,7 +25,7 @@
     document.getElementById("main").hidden = true;
     if (window.parent !== window) {
       var height = Math.ceil(root.getBoundingClientRect().height);
-      var id = new URLSearchParams(location.search).get("childId") || "parlour";
+      var id = new URLSearchParams(SEARCH).get("childId") || "parlour";
       window.parent.postMessage("pymxPYMx" + id + "xPYMxheightxPYMx" + height, "*");
       window.parent.postMessage({ sentinel: "amp", type: "embed-size", height: height }, "*");
     }

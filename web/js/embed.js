@@ -11,6 +11,8 @@
 // playing|fallback".
 
 import { t, language, languageProblem, list, LANGUAGES, wordsReady } from "./i18n.js";
+import { shown } from "./names.js";
+import { boundedSearch } from "./link.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
@@ -34,10 +36,10 @@ const SAVE_PREFIX = "parlour:v1:save:"; // storage.js's keys (read here without 
 // Parameters a host adds (Pym.js) or that only choose the mode: not part of the game's link.
 const PYM_PARAMS = ["initialWidth", "childId", "parentTitle", "parentUrl"];
 const MODE_PARAMS = ["embed", "autostart"];
-const query = new URLSearchParams(location.search);
+const query = new URLSearchParams(boundedSearch());
 const pymId = query.get("childId") || "parlour";
 const autostart = query.get("autostart") === "1";
-const gameQuery = new URLSearchParams(location.search);
+const gameQuery = new URLSearchParams(boundedSearch());
 for (const name of [...PYM_PARAMS, ...MODE_PARAMS]) gameQuery.delete(name);
 const params = parseParams(gameQuery.toString(), catalog);
 
@@ -324,7 +326,7 @@ try {
   if (unknown !== null) {
     const fallback = LANGUAGES.find((entry) => entry.code === language())?.name || language();
     const known = list(LANGUAGES.map((entry) => `${entry.name} (lang=${entry.code})`));
-    notice(t("common.language-unknown", { value: unknown, fallback, known }), { kind: "warning" });
+    notice(t("common.language-unknown", { value: shown(unknown), fallback, known }), { kind: "warning" });
   }
   watchHeight();
   showCover();

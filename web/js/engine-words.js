@@ -15,6 +15,8 @@
 //   game                      a game id -> its name
 //   cards                     card codes -> a list of card names
 //   options, fields           names -> a list of 'quoted' names
+//   value, text, word, id     what a person, a link or a save wrote -> shortened and isolated
+//                             (names.js: FSI…PDI, so it cannot reorder the sentence)
 //   reason                    a nested message -> its words
 //   any other list            -> a list through Intl.ListFormat (with `<name>_count` beside it)
 //   anything else             as it is (numbers stay numbers for plural and number formats)
@@ -22,8 +24,10 @@
 // Word at render time: keep the message, not the text (the language can change mid-game).
 
 import { list, number, t } from "./i18n.js";
+import { shown } from "./names.js";
 
 const SEATS = new Set(["seat", "dealer", "neighbour"]);
+const WRITTEN = new Set(["value", "text", "word", "id"]); // engine/messages.py: text from outside
 const FRENCH_RANK_PARAMS = new Set(["rank", "end", "next"]);
 
 const defaultSeatName = (seat) => t("engine.seat", { seat });
@@ -46,6 +50,7 @@ function listed(name, items) {
 
 function word(name, value, seatName) {
   if (value === null || value === undefined) return "";
+  if (WRITTEN.has(name) && typeof value !== "number") return shown(typeof value === "string" ? value : JSON.stringify(value));
   if (SEATS.has(name) && Number.isInteger(value)) return seatName(value);
   if (name === "card") return cardWords(value);
   if (name === "suit") return t(`engine.suit-${value}`);
@@ -56,7 +61,7 @@ function word(name, value, seatName) {
   if (Array.isArray(value)) {
     if (name === "choices") return value.length ? listed(name, value.map(contractName)) : t("engine.none");
     if (name === "cards") return list(value.map(cardWords));
-    if (name === "options" || name === "fields") return list(value.map((item) => t("engine.quoted", { text: String(item) })));
+    if (name === "options" || name === "fields") return list(value.map((item) => t("engine.quoted", { text: shown(item) })));
     return listed(name, value);
   }
   if (typeof value === "object") return JSON.stringify(value);

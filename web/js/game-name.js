@@ -8,7 +8,7 @@ import { manifest } from "./manifest.js";
 export function gameName(id) {
   const key = `common.game-${id}`;
   if (has(key)) return t(key);
-  return manifest.games[id]?.name || id;
+  return (Object.hasOwn(manifest.games, id) && manifest.games[id].name) || String(id); // own: never Object's "constructor"
 }
 
 // Where a saved game (a storage.js record) stands, in words.

@@ -28,6 +28,7 @@
 
 import { LANGUAGES, LAZY_AREAS } from "./i18n/index.js";
 import { compile, intl } from "./message-format.js";
+import { boundedSearch } from "./link.js";
 
 export { LANGUAGES };
 export const STORAGE_KEY = "parlour:lang";
@@ -49,7 +50,7 @@ function fromBrowser() {
   return null;
 }
 
-const asked = new URLSearchParams(location.search).get("lang");
+const asked = new URLSearchParams(boundedSearch()).get("lang");
 const askedCode = asked === null ? null : asked.trim().toLowerCase();
 
 // The `lang=` value when it names no language we have (params.js words the problem).

@@ -7,13 +7,15 @@ import { h } from "./dom.js";
 import { gameIds } from "./manifest.js";
 import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "./savecode.js";
-import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME } from "./setup.js";
-import { MANY } from "./storage.js";
+import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME_UNITS } from "./setup.js";
+import { MANY, PREFIX } from "./storage.js";
+import { shown } from "./names.js";
 import { t, list, language } from "./i18n.js";
 import { firstLessonOf } from "./learn-lessons.js";
 import { rulesButton } from "./rules.js";
 import { gameName, roundOf } from "./game-name.js";
 import { recordBook, recordWords } from "./records.js";
+import { keeper } from "./keep.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 
@@ -26,17 +28,26 @@ export class Menu {
     Object.assign(this, options);
     this.ready = false;
     this.state = null;
+    // Whether the browser keeps the saves, known a moment after load or changed by an ask or
+    // an install (keep.js): the saves' words follow it; an export or "Not now" only changes
+    // the keep panel (an open export panel stays open).
+    keeper.onChange(() => {
+      if (!this.savedList || !this.savedList.isConnected) return; // show() words it afresh
+      if (this.keptShown !== keeper.persisted) this.refreshSaved();
+      else this.#renderKeep();
+    });
   }
 
   // Paint the menu into `root`, pre-filled from a partial setup (e.g. a bad deep link's
   // valid parts).
   show(root, prefill = {}, keep = null) {
     const prefs = this.#prefs();
-    const remembered = this.catalog[prefs.game] ? prefs.game : gameIds[0];
-    const game = this.catalog[prefill.game] ? prefill.game : remembered;
+    const remembered = Object.hasOwn(this.catalog, prefs.game) ? prefs.game : gameIds[0]; // own: never "constructor"
+    const game = Object.hasOwn(this.catalog, prefill.game) ? prefill.game : remembered;
     this.state = keep || this.#stateFor(game, prefill);
     this.root = root;
     this.savedList = h("div", { class: "saved-list" });
+    this.keepBox = h("div", { class: "keep-saves" });
     this.gameList = h("div", { class: "game-list" });
     this.seatRows = h("div", { class: "seat-rows" });
     this.playerSelect = h("select", { id: "players", name: "players", onchange: (e) => this.#setPlayers(Number(e.target.value)) });
@@ -90,6 +101,7 @@ export class Menu {
           { class: "saved", "aria-labelledby": "saved-title" },
           h("h2", { id: "saved-title" }, t("menu.saved-games")),
           this.savedList,
+          this.keepBox,
           // Save codes carry a game between devices, or out of an embed (savecode.js).
           h("details", { class: "import-save" }, h("summary", {}, t("saves.import-title")), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
           // Beside the saves, in their column: the records of this device (records.js).
@@ -302,7 +314,7 @@ export class Menu {
           h("input", {
             id: nameId,
             type: "text",
-            maxlength: String(MAX_NAME),
+            maxlength: String(MAX_NAME_UNITS),
             autocomplete: "off",
             value: names[seat] || "",
             placeholder: defaultName(seats, seat),
@@ -364,7 +376,7 @@ export class Menu {
     return h(
       "p",
       { class: "hint clear-finished" },
-      `${t("saves.kept-count", { n: entries.length })} `,
+      `${t("saves.kept-count", { n: entries.length, kept: String(keeper.kept) })} `,
       h(
         "button",
         { type: "button", class: "button quiet delete-finished", onclick: () => this.#delete(finished, () => t("saves.finished-games", { n })) },
@@ -407,10 +419,15 @@ export class Menu {
       this.recordsPanel = fresh;
     }
     const entries = this.store.list();
+    this.keptShown = keeper.persisted;
+    this.#renderKeep(entries);
     if (!entries.length) {
+      // Once the browser's answer is known, the keep panel says it all in one paragraph (a
+      // phone shows the games and Start below it).
+      const said = keeper.persisted !== null;
       this.savedList.replaceChildren(
         this.#undoBar() || "",
-        h("p", { class: "hint" }, t("saves.none-yet")),
+        said ? "" : h("p", { class: "hint" }, t("saves.none-yet", { kept: String(keeper.kept) })),
       );
       return;
     }
@@ -435,7 +452,9 @@ export class Menu {
             t("saves.delete"),
           );
           if (!entry.record) {
-            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, `${t("saves.damaged")} `), entry.error), h("div", { class: "save-actions" }, remove));
+            // Said by its key, never as a game: its game may be none of ours (issue 28).
+            const where = t("saves.damaged-key", { key: shown(`${PREFIX}save:${entry.id}`, 80) });
+            return h("li", { class: "save damaged", dataset: { id: entry.id } }, h("p", {}, h("strong", {}, `${t("saves.damaged")} `), entry.error, " ", where), h("div", { class: "save-actions" }, remove));
           }
           const r = entry.record;
           const cont = h(
@@ -483,6 +502,73 @@ export class Menu {
         }),
       ),
     );
+  }
+
+  // Whether this browser keeps the saves (keep.js), said plainly. Where it does not: the
+  // caveat as the summary of the ways to keep them (the Home Screen, with an Install button
+  // where the browser offers one; export), and a quiet reminder, put off with "Not now", of
+  // unfinished games and records that no save code ever carried.
+  #renderKeep(entries = null) {
+    if (!this.keepBox) return;
+    if (keeper.persisted === null) {
+      this.keepBox.replaceChildren(); // not known yet (a moment after load)
+      return;
+    }
+    entries ??= this.store.list();
+    if (keeper.kept) {
+      this.keepBox.replaceChildren(h("p", { class: "hint keep-status", dataset: { kept: "yes" } }, t(entries.length ? "saves.keep-yes" : "saves.keep-yes-none")));
+      return;
+    }
+    const wasOpen = Boolean(this.keepBox.querySelector("details.keep-how")?.open);
+    const home = keeper.installed
+      ? []
+      : [
+          h("p", {}, t("saves.keep-home")),
+          keeper.installPrompt ? h("p", {}, h("button", { type: "button", class: "button keep-install", onclick: () => keeper.install() }, t("saves.keep-install"))) : "",
+          h("p", {}, t("saves.keep-home-move")),
+        ];
+    this.keepBox.replaceChildren(
+      h(
+        "details",
+        { class: "keep-how", open: wasOpen, dataset: { kept: "no" } },
+        h("summary", {}, h("span", { class: "keep-status" }, t(entries.length ? "saves.keep-no" : "saves.keep-no-none")), " ", h("span", { class: "keep-more" }, t("saves.keep-how"))),
+        ...home,
+        h("p", {}, t("saves.keep-export")),
+      ),
+      this.#reminder(entries),
+    );
+  }
+
+  #reminder(entries) {
+    if (keeper.quiet) return "";
+    const open = entries.filter((e) => e.record && !e.record.over && e.record.setup.seats.includes("human") && !keeper.wasExported(e.id));
+    const records = keeper.unexportedRecords(recordBook(this.store, this.catalog).all());
+    // Any save code carries the records: without an unfinished game, the newest save does.
+    const target = open[0] || (records.length ? entries.find((e) => e.record) : null);
+    if (!target) return "";
+    const what = [];
+    if (open.length) what.push(t("saves.keep-remind-games", { n: open.length, game: gameName(open[0].record.setup.game) }));
+    if (records.length) what.push(t("saves.keep-remind-records"));
+    return h(
+      "p",
+      { class: "hint keep-reminder" },
+      `${t("saves.keep-remind", { what: list(what) })} `,
+      h(
+        "span",
+        { class: "keep-reminder-actions" },
+        h("button", { type: "button", class: "button quiet keep-export", onclick: () => this.#openExport(target.id) }, t("saves.keep-export-now")),
+        h("button", { type: "button", class: "button quiet keep-later", onclick: () => keeper.putOff() }, t("saves.keep-later")),
+      ),
+    );
+  }
+
+  // The reminder's Export: that game's own export panel, opened and in view.
+  #openExport(id) {
+    const item = [...this.savedList.querySelectorAll("li.save")].find((li) => li.dataset.id === id);
+    if (!item) return;
+    if (!item.querySelector(".save-export")) item.querySelector("button.export")?.click();
+    item.scrollIntoView({ block: "nearest" });
+    item.querySelector(".save-code")?.focus();
   }
 
   #title(record) {

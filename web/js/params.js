@@ -14,12 +14,14 @@
 // Any problem gives readable messages and no start: the page then shows them above the
 // normal menu, pre-filled with whatever was valid.
 
-import { SEAT_KINDS, SPEEDS, MAX_SEED, MAX_NAME, levelName } from "./setup.js";
+import { SEAT_KINDS, SPEEDS, MAX_SEED, levelName } from "./setup.js";
+import { MAX_NAME, MAX_CLUSTER, cleanName, nameProblem, shown } from "./names.js";
 import { t, list, number } from "./i18n.js";
 import { gameName } from "./game-name.js";
 import { parseBounded, jsonProblem } from "./json-limits.js";
 import { LESSON_IDS } from "./learn-lessons.js";
 import { readRulesParam } from "./rules-link.js";
+import { MAX_LINK } from "./link.js";
 
 
 const MAX_OPTION_TEXT = 20_000; // characters of one opt.<name>= value (a whole deal is ~1 KB)
@@ -47,8 +49,19 @@ export const KNOWN = [
 const OPTION_PREFIX = "opt.";
 const isOption = (name) => name.startsWith(OPTION_PREFIX) && /^opt\.[a-z][a-z0-9_]{0,39}$/.test(name);
 
-const quote = (text) => t("setup.quoted", { text: String(text).slice(0, 40) });
+// A value from the link in a sentence: cut to 40 characters and isolated (names.js), so no
+// character of it can reorder the sentence around it.
+const quote = (text) => t("setup.quoted", { text: shown(text) });
 const or = (items) => list(items, { type: "disjunction" });
+// At most MAX_LISTED values of a list in a sentence, then "and N more".
+const MAX_LISTED = 8;
+// (`show` words each shown item: the rest are never worded, however many there are.)
+function some(items, show) {
+  const head = items.slice(0, MAX_LISTED).map(show);
+  return items.length <= MAX_LISTED ? head : [...head, t("setup.more", { n: items.length - MAX_LISTED })];
+}
+// At most MAX_ERRORS problems are listed (a link of 10,000 unknown parameters is one notice).
+const MAX_ERRORS = 20;
 
 // `learn=<lesson id>` starts a guided lesson (learn.js) instead; beside it only `lang` and
 // `speed` may be given.
@@ -56,20 +69,28 @@ const or = (items) => list(items, { type: "disjunction" });
 // -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [],
 //      learn: lesson id|null }
 export function parseParams(search, catalog) {
+  if (search.length > MAX_LINK) {
+    const errors = [t("setup.link-too-long", { length: number(search.length), max: number(MAX_LINK) })];
+    return { start: false, setup: {}, resume: null, rules: null, errors, learn: null };
+  }
   const query = new URLSearchParams(search);
   const errors = [];
   const seen = new Map();
+  let skipped = 0; // problems past MAX_ERRORS
   for (const [name, value] of query) {
     if (!KNOWN.includes(name) && !isOption(name)) {
-      errors.push(t("setup.link-unknown-param", { name: quote(name), known: `${KNOWN.join(", ")}, opt.<option>` }));
+      if (errors.length < MAX_ERRORS) errors.push(t("setup.link-unknown-param", { name: quote(name), known: `${KNOWN.join(", ")}, opt.<option>` }));
+      else skipped += 1;
       continue;
     }
     if (seen.has(name)) {
-      errors.push(t("setup.link-twice", { name: quote(name) }));
+      if (errors.length < MAX_ERRORS) errors.push(t("setup.link-twice", { name: quote(name) }));
+      else skipped += 1;
       continue;
     }
     seen.set(name, value.trim());
   }
+  if (skipped) errors.push(t("setup.link-more-problems", { n: skipped }));
   const result = { start: false, setup: {}, resume: null, rules: null, errors, learn: null };
   if (seen.size === 0 && errors.length === 0) return result;
   // `rules=<game-id>|reading` opens a rules page over whatever the link shows (rules.js).
@@ -121,14 +142,14 @@ export function parseParams(search, catalog) {
   const levels = info.levels || [];
   if (seen.has("seats")) {
     const seats = seen.get("seats").split(",").map((s) => s.trim().toLowerCase());
-    const bad = seats.filter((s) => !SEAT_KINDS.includes(s) && !levels.includes(s));
-    if (bad.length) {
+    const badAt = seats.flatMap((s, seat) => (SEAT_KINDS.includes(s) || levels.includes(s) ? [] : [seat]));
+    if (badAt.length) {
       errors.push(
         t("setup.link-bad-seats", {
           levels: levels.join(", "),
-          bad: list(bad.map(quote)),
-          n: bad.length,
-          seats: list(bad.map((b) => number(seats.indexOf(b) + 1))),
+          bad: list(some(badAt, (seat) => quote(seats[seat]))),
+          n: badAt.length,
+          seats: list(some(badAt, (seat) => number(seat + 1))),
         }),
       );
     } else if (players !== null && seats.length !== players) {
@@ -187,7 +208,7 @@ function lessonLink(seen, result) {
   if (seen.has("speed")) {
     const speed = seen.get("speed");
     if (SPEEDS.includes(speed)) result.setup.speed = speed;
-    else result.errors.push(`The speed must be ${SPEEDS.join(" or ")}, not ${quote(speed)}.`);
+    else result.errors.push(t("setup.link-bad-speed", { speeds: or(SPEEDS), value: quote(speed) }));
   }
   if (!result.errors.length) result.learn = id;
   return result;
@@ -213,25 +234,26 @@ function challengeLink(seen, result) {
 }
 
 // `names=Ann,Ben`: one name per seat, in seat order; an empty one keeps that seat's default
-// name ("You", "Computer 2"). -> names, or null after pushing the reason to `errors`.
+// name ("You", "Computer 2"). Each name is checked by the one rule of names.js (the engine's
+// command line has the same: engine/names.py). -> names, or null after pushing the reason.
 function parseNames(text, players, errors) {
-  const names = text.split(",").map((part) => part.replace(/\s+/g, " ").trim());
-  if (names.length !== players) {
-    errors.push(t("setup.link-names-count", { players, names: names.length, list: list(names.map(quote)) }));
+  const parts = text.split(",");
+  if (parts.length !== players) {
+    errors.push(t("setup.link-names-count", { players, names: parts.length, list: list(some(parts, (part) => quote(cleanName(part)))) }));
     return null;
   }
-  const long = names.filter((name) => name.length > MAX_NAME);
-  if (long.length) {
-    errors.push(t("setup.link-name-long", { max: MAX_NAME, names: list(long.map(quote)), n: long.length }));
-    return null;
-  }
-  // Control and formatting characters (bidi overrides, zero-width marks) could disguise a name.
-  const odd = names.filter((name) => /[\p{Cc}\p{Cf}]/u.test(name));
-  if (odd.length) {
-    errors.push(t("setup.link-name-odd", { names: list(odd.map(quote)) }));
-    return null;
-  }
-  return names;
+  const names = parts.map(cleanName);
+  const problems = names.map(nameProblem);
+  const refused = (kind) => names.filter((_, seat) => problems[seat] === kind);
+  const long = refused("long");
+  if (long.length) errors.push(t("setup.link-name-long", { max: MAX_NAME, names: list(some(long, quote)), n: long.length }));
+  // Control and invisible characters (bidi overrides, zero-width marks) could disguise a name
+  // or reorder the text around it; emoji sequences, marks and every script are welcome.
+  const hidden = refused("hidden");
+  if (hidden.length) errors.push(t("setup.link-name-odd", { names: list(some(hidden, quote)), n: hidden.length }));
+  const stacked = refused("stacked");
+  if (stacked.length) errors.push(t("setup.link-name-stacked", { names: list(some(stacked, quote)), n: stacked.length, max: MAX_CLUSTER }));
+  return problems.every((problem) => problem === null) ? names : null;
 }
 
 // Engine options from `opt.<name>=` and `contracts=` (its short form). A value is JSON when

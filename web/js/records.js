@@ -16,12 +16,17 @@
 // an entry that fails its check (edited or damaged) is refused, moved aside under
 // parlour:v1:records-aside:<game>:<level>:<time> (never deleted) with a notice, and a new
 // entry starts. The check is a hash of the entry's fields: it catches damage and casual
-// edits, not a determined person editing their own device.
+// edits, not a determined person editing their own device. A key that names no game or level
+// of the catalog (`parlour:v1:records:__proto__:normal`) is never worded as a game: it is
+// moved aside under parlour:v1:records-aside:<the rest of its key>:<time> with a notice that
+// quotes the key.
 
 import { levelOf } from "./setup.js";
 import { parseBounded } from "./json-limits.js";
 import { number, t } from "./i18n.js";
 import { gameName } from "./game-name.js";
+import { manifest } from "./manifest.js";
+import { shown } from "./names.js";
 
 const PREFIX = "parlour:v1:records:";
 const ASIDE = "parlour:v1:records-aside:";
@@ -78,6 +83,13 @@ export class RecordBook {
     this.told = new Set(); // damaged entries already in a notice on this page
   }
 
+  // Whether `game` and `level` are a game of the catalog and one of its levels ("mixed" too):
+  // own properties only, so `__proto__` or `constructor` is no game.
+  known(game, level) {
+    if (typeof game !== "string" || typeof level !== "string" || !Object.hasOwn(this.catalog, game)) return false;
+    return level === "mixed" || (this.catalog[game].levels || []).includes(level);
+  }
+
   // Every record on this device: [{ game, level, played, won, best, average, streak }],
   // in the catalog's game order, then by level.
   all() {
@@ -94,7 +106,11 @@ export class RecordBook {
     }
     const out = [];
     for (const key of keys) {
-      const [game, level] = key.slice(PREFIX.length).split(":");
+      const [game, level, ...more] = key.slice(PREFIX.length).split(":");
+      if (more.length || !this.known(game, level)) {
+        this.#putAsideUnknown(key);
+        continue;
+      }
       const entry = this.#read(game, level);
       if (entry) out.push(this.#figures(entry));
     }
@@ -149,7 +165,7 @@ export class RecordBook {
     if (!Array.isArray(entries)) return 0;
     let taken = 0;
     for (const entry of entries) {
-      if (!entry || typeof entry.game !== "string" || typeof entry.level !== "string") continue;
+      if (!entry || !this.known(entry.game, entry.level)) continue;
       if (!sound(entry, entry.game, entry.level)) continue;
       const here = this.#read(entry.game, entry.level);
       if (here && here.played >= entry.played) continue;
@@ -194,6 +210,26 @@ export class RecordBook {
     } catch {
       this.notice(() => t("records.damaged-kept", { game: gameName(game) }));
     }
+  }
+
+  // A key naming no game or level of this site: moved aside (never deleted) and reported by
+  // the key itself, once per page.
+  #putAsideUnknown(key) {
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.pending.delete(key);
+    let moved = false;
+    try {
+      const text = this.local ? this.local.getItem(key) : null;
+      if (text !== null) {
+        this.local.setItem(`${ASIDE}${key.slice(PREFIX.length)}:${Date.now()}`, text);
+        this.local.removeItem(key);
+        moved = true;
+      }
+    } catch {
+      moved = false;
+    }
+    this.notice(() => t(moved ? "records.unknown-aside" : "records.unknown-kept", { key: shown(key, 80) }));
   }
 
   #write(entry) {
@@ -260,5 +296,5 @@ export function recordsForExport() {
 
 export function recordsFromImport(store, entries) {
   if (!Array.isArray(entries) || !entries.length) return 0;
-  return (books.get(store) || new RecordBook({ store, catalog: {} })).importAll(entries);
+  return (books.get(store) || new RecordBook({ store, catalog: manifest.games })).importAll(entries);
 }

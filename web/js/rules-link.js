@@ -2,6 +2,7 @@
 // open, checked by params.js without loading the pages themselves.
 
 import { t, list } from "./i18n.js";
+import { shown } from "./names.js";
 
 /** The id of "How we read the rules" (`?rules=reading`). */
 export const READING = "reading";
@@ -13,5 +14,5 @@ export const rulesPages = (catalog) => [...Object.keys(catalog), READING];
 export function readRulesParam(value, catalog) {
   const pages = rulesPages(catalog);
   if (pages.includes(value)) return { page: value };
-  return { error: t("rules.link-unknown", { value: `\u201c${String(value).slice(0, 40)}\u201d`, known: list(pages) }) };
+  return { error: t("rules.link-unknown", { value: `\u201c${shown(value)}\u201d`, known: list(pages) }) };
 }

@@ -19,6 +19,7 @@ import { t } from "./i18n.js";
 import { gameName, roundOf } from "./game-name.js";
 import { refusalText } from "./engine-words.js";
 import { recordsForExport, recordsFromImport } from "./records.js";
+import { keeper } from "./keep.js";
 
 const FORMAT = "parlour-save-code";
 const VERSION = 1;
@@ -252,10 +253,19 @@ export function exportPanel(record, catalog) {
     panel.dataset.code = code;
     copy.disabled = false;
     file.disabled = false;
+    // A code copied or downloaded has left the page: the game and the records it carries count
+    // as exported (keep.js; the menu stops reminding about them).
+    const exported = () => keeper.exported(record.id, recordsForExport());
     copy.addEventListener("click", async () => {
-      status.textContent = (await copyText(code, field)) ? t("saves.copied") : t("saves.copy-by-hand");
+      const copied = await copyText(code, field);
+      status.textContent = copied ? t("saves.copied") : t("saves.copy-by-hand");
+      if (copied) exported();
     });
-    file.addEventListener("click", () => download(code, fileName(record, catalog)));
+    field.addEventListener("copy", exported); // copied by hand
+    file.addEventListener("click", () => {
+      download(code, fileName(record, catalog));
+      exported();
+    });
   });
   return panel;
 }

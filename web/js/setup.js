@@ -11,11 +11,15 @@
 // "Options"), kept so a resumed or replayed game is the same kind of game.
 
 import { t, language } from "./i18n.js";
+import { MAX_NAME, cleanName as cleanSpaces, graphemes, nameProblem } from "./names.js";
 
+export { MAX_NAME };
 export const SEAT_KINDS = ["human", "bot"];
 export const SPEEDS = ["normal", "instant"];
 export const MAX_SEED = 2 ** 32 - 1;
-export const MAX_NAME = 24;
+// What a name field holds at most, in UTF-16 code units: MAX_NAME characters of the longest
+// kind (names.js); the name is cut to MAX_NAME characters when it is read (cleanName).
+export const MAX_NAME_UNITS = 480;
 
 export function newSeed() {
   const words = new Uint32Array(1);
@@ -54,10 +58,12 @@ function isDefault(name, seats, seat) {
 }
 
 // The name a seat goes by on screen: the one a person chose, else its default, worded now.
+// A stored name that breaks the rule of names.js (an old save, an edited code) is not shown.
 export function seatName(setup, seat) {
   const name = Array.isArray(setup.names) ? setup.names[seat] : "";
   if (!Number.isInteger(seat) || seat < 0 || seat >= setup.seats.length) return t("setup.name-seat", { n: Number(seat) + 1 });
-  return isDefault(name, setup.seats, seat) ? defaultName(setup.seats, seat) : name;
+  const shown = typeof name === "string" && nameProblem(name) === null;
+  return !shown || isDefault(name, setup.seats, seat) ? defaultName(setup.seats, seat) : name;
 }
 
 export const seatNames = (setup) => setup.seats.map((_, seat) => seatName(setup, seat));
@@ -96,7 +102,7 @@ function seatLevels(seats, given, level, info) {
 
 // A complete setup from a partial one (missing fields get their defaults).
 export function completeSetup(partial, catalog) {
-  const info = catalog[partial.game];
+  const info = Object.hasOwn(catalog, partial.game) ? catalog[partial.game] : null;
   const players = partial.players ?? (partial.seats ? partial.seats.length : info.default_players);
   const seats = partial.seats ?? defaultSeats(players);
   const names = seats.map((_, seat) => {
@@ -119,14 +125,17 @@ export function completeSetup(partial, catalog) {
 
 const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
+// A typed name as it is kept: spaces cleaned (names.js), cut to MAX_NAME characters (whole
+// grapheme clusters: never half an emoji).
 export function cleanName(text) {
-  return String(text || "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+  const name = cleanSpaces(String(text || "").slice(0, MAX_NAME_UNITS));
+  return name.length <= MAX_NAME ? name : graphemes(name).slice(0, MAX_NAME).join("");
 }
 
 // Whether `setup` is complete and consistent with the catalog (saves are checked with this).
 export function validSetup(setup, catalog) {
   if (!setup || typeof setup !== "object") return false;
-  const info = catalog[setup.game];
+  const info = Object.hasOwn(catalog, setup.game) ? catalog[setup.game] : null;
   if (!info) return false;
   const { players, seats, names } = setup;
   return (

@@ -23,6 +23,7 @@ import { validSetup } from "./setup.js";
 import { parseBounded, jsonProblem } from "./json-limits.js";
 import { GameLocks } from "./game-lock.js";
 import { t, language } from "./i18n.js";
+import { keeper } from "./keep.js";
 
 export const PREFIX = "parlour:v1:";
 const SAVE = `${PREFIX}save:`;
@@ -183,7 +184,10 @@ export class SaveStore {
     const record = { format: FORMAT, version: VERSION, created: previous ? previous.created : now, ...fields, updated: now };
     if (previous && previous.engine === record.engine && !this.pending.has(record.id)) return true; // nothing new
     const text = JSON.stringify(record);
-    return this.#put(record.id, text, previous);
+    const written = this.#put(record.id, text, previous);
+    // The first saved move of a game a person plays: ask the browser to keep it (keep.js).
+    if (written) keeper.afterSave(record.setup, { moved: Boolean(previous), over: record.over === true });
+    return written;
   }
 
   // Whether `fields` may replace `previous`: it has at least as many moves (a damaged
@@ -223,7 +227,7 @@ export class SaveStore {
     if (this.failing) {
       this.failing = false;
       this.#flush();
-      if (!this.failing) this.onNotice(() => t("notices.saving-again"));
+      if (!this.failing) this.onNotice(() => t("notices.saving-again", { kept: String(keeper.kept) }));
     }
     return true;
   }
@@ -286,7 +290,7 @@ export class SaveStore {
     if (this.failing && this.pending.size) {
       this.failing = false;
       this.#flush();
-      if (!this.failing) this.onNotice(() => t("notices.saving-again"));
+      if (!this.failing) this.onNotice(() => t("notices.saving-again", { kept: String(keeper.kept) }));
     }
     return text;
   }

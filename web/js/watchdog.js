@@ -22,6 +22,8 @@
   var WORDS = {}; // build:watchdog-words
   var PAINT_MS = 8000;
   var root = document.documentElement;
+  // A link too long to read in time is no link (link.js, MAX_LINK: issue 28).
+  var SEARCH = location.search.length > 64000 ? "" : location.search;
   var script = document.currentScript;
   var needs = ((script && script.getAttribute("data-needs")) || "").split(/\s+/).filter(Boolean);
   var painted = false;
@@ -36,7 +38,7 @@
     };
     var asked = null;
     try {
-      asked = pick(new URLSearchParams(location.search).get("lang"));
+      asked = pick(new URLSearchParams(SEARCH).get("lang"));
     } catch (e) {
       asked = null;
     }
@@ -72,7 +74,7 @@
   function reportHeight() {
     if (window.parent === window) return;
     var height = Math.ceil(root.getBoundingClientRect().height);
-    var id = new URLSearchParams(location.search).get("childId") || "parlour";
+    var id = new URLSearchParams(SEARCH).get("childId") || "parlour";
     window.parent.postMessage("pymxPYMx" + id + "xPYMxheightxPYMx" + height, "*");
     window.parent.postMessage({ sentinel: "amp", type: "embed-size", height: height }, "*");
   }
@@ -111,7 +113,7 @@
     actions.appendChild(reload);
     if (window.parent !== window) {
       // In a frame (the embed): the same game in a tab of its own, without the frame's options.
-      var query = new URLSearchParams(location.search);
+      var query = new URLSearchParams(SEARCH);
       ["embed", "autostart", "initialWidth", "childId", "parentTitle", "parentUrl"].forEach(function (name) {
         query.delete(name);
       });
