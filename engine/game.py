@@ -155,7 +155,7 @@ class Game(ABC):
         self._sheet: list[dict[str, JSON]] = []
         """``score_sheet``'s entries (a detail still to be made is None here)."""
         self._playout = False
-        """A world built for a search's playouts (``from_view(..., playout=True)``)."""
+        """A world built for a search's playouts (``worlds(view, playout=True)``)."""
         self._halted = False
         """A playout world whose round has been scored: nothing more is dealt or played."""
 
@@ -165,7 +165,7 @@ class Game(ABC):
     def world_from_view(cls, view: Mapping[str, JSON], *, playout: bool) -> Self:
         """A new instance holding the common state ``view`` shows (players, options, round,
         totals, score sheet, this round's public log) and nothing dealt: the start of a
-        game's ``from_view``, which then fills in the round from the view and the assigned
+        game's ``Worlds.world``, which then fills in the round from the view and the assigned
         hidden cards. Score-sheet and log entries are shared with the view, never edited."""
         cls.check_world_view(view)
         game = cls.__new__(cls)
@@ -202,7 +202,7 @@ class Game(ABC):
     @classmethod
     def check_world_view(cls, view: Mapping[str, JSON]) -> None:
         """``WorldError`` unless ``view`` is a seat's view of this game, still in play (the
-        first check of every ``from_view``)."""
+        first check of every game's ``Worlds``)."""
         if view.get("game") != cls.GAME_ID:
             raise WorldError("world-wrong-game", game=cls.GAME_ID, value=_shown(view.get("game")))
         if view.get("seat") is None or view.get("over"):
@@ -504,7 +504,7 @@ class Game(ABC):
 
     @property
     def in_playout(self) -> bool:
-        """True for a world built with ``from_view(..., playout=True)``: it plays to the end
+        """True for a world built with ``worlds(view, playout=True)``: it plays to the end
         of the round (or deal) being played and then halts (``to_act`` None, the round on
         the score sheet without its detail), keeps no log, and is never shown to a player.
         Search plays it with ``apply`` and ``play_out``."""

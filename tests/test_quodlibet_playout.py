@@ -1,6 +1,6 @@
-"""Quodlibet's deal playout (``Quodlibet.playout_maker``, issue 12's playout mode): the rest of
+"""Quodlibet's deal playout (``worlds(view).playout``, issue 12's playout mode): the rest of
 a deal played in one loop over suit-free card masks plays exactly the deal that a playout
-world (``from_view``, ``apply``) plays with the same cards (QL-7): the same points
+world (``worlds(view).world``, ``apply``) plays with the same cards (QL-7): the same points
 (QL-8..QL-19), and at every decision the policy is told what the world shows. The ``hard``
 player's rollout policy on masks (``card_policy``) plays what it plays in a world
 (``rollout_action``), and its rating of a playout (``deal_rater``) is the world's
@@ -201,7 +201,7 @@ def test_ql_5_a_playout_from_the_choice_plays_the_chosen_contract() -> None:
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_playout_from_masks_is_the_playout_from_the_hands(options: dict[str, Any]) -> None:
-    # ``mask_playout_maker`` plays what ``playout_maker`` plays from the hands of the same
+    # ``mask_playout`` plays what ``playout`` plays from the hands of the same
     # masks; it refuses the choice and Open Trousers (QL-5, QL-17: the order held counts).
     games = positions(options, seed=13, every=3)
     games.append(engine.new_game("quodlibet", seed=13, options=options))  # the choice

@@ -1,6 +1,6 @@
-"""To the Moon's round playout (``ToTheMoon.playout_maker``, issue 12's playout mode): the
+"""To the Moon's round playout (``worlds(view).playout``, issue 12's playout mode): the
 rest of a round played in one loop over local state plays exactly the round that a playout
-world (``from_view``, ``apply``) plays with the same moves (TM-7..TM-11): the same
+world (``worlds(view).world``, ``apply``) plays with the same moves (TM-7..TM-11): the same
 score piles, and at every decision the policy is told what the world shows. The ``hard``
 player's playout hook (``MoonModel.playout``) rates a playout as the world path does."""
 
@@ -143,7 +143,7 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does() -> None:
 
 
 def dealt_as(known: Any, pool: list[int]) -> tuple[list[list[int]], list[int]]:
-    """The hands and deck of an order of the unseen cards (``dealt_playout_maker``'s
+    """The hands and deck of an order of the unseen cards (``dealt_playout``'s
     dealing: each other hand's share after its known cards in seat order, then the deck)."""
     hands = [[*held, *pool[start:end]] for held, start, end in known.cuts]
     return hands, pool[known.dealt :]
@@ -151,9 +151,9 @@ def dealt_as(known: Any, pool: list[int]) -> tuple[list[list[int]], list[int]]:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_tm_8_the_dealt_playout_plays_the_round_of_its_hands_and_deck(players: int) -> None:
-    # ``dealt_playout_maker`` takes the unseen cards in the order they are dealt (the
+    # ``dealt_playout`` takes the unseen cards in the order they are dealt (the
     # cards seen taken stay where they were seen going, TM-8): the round that
-    # ``playout_maker`` plays with the hands and deck of that order.
+    # ``playout`` plays with the hands and deck of that order.
     for game in positions(players, seed=20 + players, every=9):
         seat = game.to_act
         assert seat is not None

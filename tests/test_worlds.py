@@ -1,5 +1,5 @@
-"""Worlds built by the games from a seat's view (``from_view``, README "Engine: worlds built
-from a view"): with the true hidden cards a world is the real game, seen from the view and
+"""Worlds built by the games from a seat's view (``worlds(view).world``, README "Engine: worlds
+built from a view"): with the true hidden cards a world is the real game, seen from the view and
 played to the end of the round; an assignment that contradicts the view is refused with
 ``WorldError``; a playout world halts at the round's end and keeps no log."""
 
@@ -162,7 +162,7 @@ def first_legal_move(
     live_size: int,
     trick_live: int,
 ) -> int:
-    """A playout policy (``ToTheMoon.playout_maker``): test while the deck lasts, else
+    """A playout policy (``worlds(view).playout``): test while the deck lasts, else
     withdraw (taking the countdown's lowest rank)."""
     if deck_size:
         return TEST_MOVE
@@ -172,8 +172,8 @@ def first_legal_move(
 
 
 def moon_refused(view: dict[str, Any], hands: list[list[int]], deck: list[int]) -> str:
-    """The ``WorldError`` code of a To the Moon assignment, which ``from_view`` and the
-    game's round playout (``playout_maker``) both refuse alike (before any move)."""
+    """The ``WorldError`` code of a To the Moon assignment, which ``worlds(view).world`` and the
+    game's round playout (``playout``) both refuse alike (before any move)."""
     code = refused(lambda: tm_worlds(view).world(hands, deck))
     playout = tm_worlds(view).playout
     assert refused(lambda: playout(hands, deck, TEST_MOVE, first_legal_move)) == code
@@ -192,7 +192,7 @@ def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
     hands, deck = [list(h) for h in game.hands], list(game.deck)
     tm_worlds(view).world(hands, deck)
     playout = tm_worlds(view).playout
-    # The game's round playout checks an assignment as ``from_view`` does (TM-1, TM-8, PD-1).
+    # The game's round playout checks an assignment as ``world`` does (TM-1, TM-8, PD-1).
     first = MOVE_CODE[game.legal_actions()[0]]
     assert len(playout(hands, deck, first, first_legal_move)) == 2
     assert moon_refused(view, hands, deck[1:]) == "world-deck-size"
@@ -233,7 +233,7 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     assert isinstance(deal, TricksDeal)
     current = [list(hand) for hand in deal.hands]
     ql_worlds(view).world(current)
-    # The game's own playout (Quodlibet.playout_maker) checks an assignment the same way.
+    # The game's own playout (worlds(view).playout) checks an assignment the same way.
     playouts = ql_worlds(view).playout
     playouts(current)
     bad = [list(hand) for hand in current]
@@ -257,7 +257,7 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     moved_on = {**view, "to_act": 3}
     assert refused(lambda: ql_worlds(moved_on).world(current)) == "world-to-act"
     assert refused(lambda: ql_worlds(moved_on).playout(current)) == "world-to-act"
-    # The playouts from masks (Quodlibet.mask_playout_maker) refuse the same.
+    # The playouts from masks (worlds(view).mask_playout) refuse the same.
     by_mask = ql_worlds(view).mask_playout
     by_mask(list(map(mask_of, current)))
     for wrong, code in [

@@ -74,7 +74,7 @@ class QuodlibetSearch:
         """A whole playout in one call (the search's optional hook, which ``flat`` takes):
         the value that ``sample``, ``apply(action)``, ``rollout_action`` to the
         deal's end and ``reward`` give in turn, with the same draws from ``rng``, played by
-        the game (``Quodlibet.playout_maker``) with the rollout policy taking ``rng``'s
+        the game (``worlds(view).playout``) with the rollout policy taking ``rng``'s
         values one at a time; Snack's worlds are played that way."""
         seat = seat_of(view)
         play = sample_playout(view, rng)
@@ -142,7 +142,7 @@ def deal_rater(
     """``rate(scores)``: the reward for ``seat`` (the module docstring) of deal ``number``
     of ``deals`` scoring ``scores`` (penalty points, QL-8) on top of ``totals``; after the
     last deal (QL-6) the game is won as ``Game.winners_of`` says. Worked out once per
-    search: a playout of the game's own (``Quodlibet.playout_maker``) gives the deal's
+    search: a playout of the game's own (``worlds(view).playout``) gives the deal's
     points, and the search rates hundreds."""
     first, second, third = [other for other in range(len(totals)) if other != seat]
     weight = 1.0 if deals <= 1 else (number - 1) / (deals - 1)

@@ -10,7 +10,7 @@ thousands of times per decision. The world is a guess, so looking at it is no pe
   best card left in the suit" looks at the sampled hands. A little randomness
   (``EXPLORE``) keeps the rollouts from all following one script, so the search sees the
   spread of outcomes a real table gives. ``card_policy`` plays them on masks of card ints
-  (``card_bits``), as the game's playouts ask (``Quodlibet.playout_maker``);
+  (``card_bits``), as the game's playouts ask (``worlds(view).playout``);
   ``rollout_action`` asks it for one card of a world.
 * Open Trousers (QL-17): a random position, as a real player can do no better.
 * Snack (QL-22): play the card that keeps the most of one's own cards playable and opens
@@ -94,7 +94,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
 
 def card_policy(contract: str, rng: Rng, ahead: int = AHEAD) -> TrickPolicy | PositionPolicy:
     """The rollout's card play in ``contract`` with ``rng`` for its luck, as the policy of
-    the game's playouts (``Quodlibet.playout_maker``), which ask it only when there is more
+    the game's playouts (``worlds(view).playout``), which ask it only when there is more
     than one card to choose from: in Open Trousers a random position (``rng.below``,
     QL-17), else ``normal``'s modes (the module docstring) on masks of card ints
     (``card_bits``). ``rollout_action`` asks it too.

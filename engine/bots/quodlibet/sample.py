@@ -16,7 +16,7 @@ to be anywhere the view allows, see ``engine/bots/assign.py``):
   dealt in a random order into its positions.
 * Snack (QL-20..QL-23): see ``snack_sample.py`` (what takes and passes say).
 
-The world is built by the game (``Quodlibet.from_view``, which checks it against the view)
+The world is built by the game (``worlds(view).world``, which checks it against the view)
 as a playout world, so its ``to_act`` and ``legal_actions()`` are the view's, its
 ``view(seat)`` equals the original one, and it halts when the deal is scored.
 """

@@ -137,7 +137,7 @@ class NineVirtues(Game):
 
     def playout_copy(self) -> NineVirtues:
         """A copy of this world that plays on apart from it (the same state, its own
-        lists): a search that plays several actions in one world (``from_view``) copies it
+        lists): a search that plays several actions in one world (``worlds(view).world``) copies it
         for each instead of building it again. (A playout world's copy shares its logs and its
         generator: it writes no log and halts when its round is scored, dealing nothing.)"""
         game = NineVirtues.__new__(NineVirtues)

@@ -138,7 +138,7 @@ def _world_maker(view: Mapping[str, JSON], playout: bool) -> World:
 
 
 def _check_hidden(view: Mapping[str, JSON], hidden: Sequence[Sequence[int]]) -> None:
-    """``WorldError`` unless ``hidden`` fits ``view`` (``from_view``) in size and ranks."""
+    """``WorldError`` unless ``hidden`` fits ``view`` (``worlds(view).world``) in size and ranks."""
     seat: int = view["seat"]
     players: int = view["players"]
     known: list[list[int]] = view["known"]

@@ -1,5 +1,5 @@
 """A search's playout of the rest of one Quodlibet trick deal (QL-7), without a game object:
-the loop that ``Quodlibet.playout_maker`` runs for every playout.
+the loop that ``worlds(view).playout`` runs for every playout.
 
 The deal is the one ``TricksDeal`` plays (the same cards, the same winners, the same
 scores: ``Contract.deal_points``, each contract's scoring stated once), in the local

@@ -170,7 +170,7 @@ class TricksDeal:
     def with_hands(self, hands: Sequence[Sequence[str]]) -> TricksDeal:
         """A new deal in the same position as this one with ``hands`` the cards each seat
         holds now (checked by the caller): the trick in progress, the tricks and the turn
-        are this deal's. ``Quodlibet.from_view`` resumes one deal per view (with no cards
+        are this deal's. ``worlds(view).world`` resumes one deal per view (with no cards
         in hand) and gives every world built from that view a copy of it."""
         # Attribute by attribute in ``__init__``'s order, never through ``__dict__``: an
         # instance whose dict has been asked for keeps a dict of its own, and every

@@ -283,7 +283,7 @@ def _played_from(
 
 def _hand_masks(facts: WorldFacts) -> Callable[[Sequence[Sequence[str]]], list[int]]:
     """``masks(hands)``: ``hands`` checked against the view of ``facts``
-    (``WorldFacts.hand_masks``: ``from_view``'s checks, the same ``WorldError``), as
+    (``WorldFacts.hand_masks``: ``world``'s checks, the same ``WorldError``), as
     masks of card ints (``card_bits``): the hand sizes, the 32 cards each once, then
     ``mask_check``'s checks, and in Open Trousers (QL-17), where the order held is
     what is seen, the order of each hand the viewer sees."""
