@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 
 from ...game import Game
-from ...games.nine_virtues.game import PLAY, NineVirtues
+from ...games.nine_virtues import PLAY, NineVirtues
 from ...games.nine_virtues.worlds import worlds
 from ...rng import Rng
 from ...views import NineVirtuesView, seat_of

@@ -24,7 +24,7 @@ from collections import Counter
 from math import comb
 
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
-from ...games.nine_virtues.notation import CANONICAL, parse_action
+from ...games.nine_virtues import CANONICAL, parse_action
 from ...rng import Rng
 from ...views import NineVirtuesView, seat_of
 from .. import Level

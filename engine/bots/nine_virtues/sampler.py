@@ -40,7 +40,7 @@ from math import comb
 from typing import Any
 
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
-from ...games.nine_virtues.game import CALL
+from ...games.nine_virtues import CALL
 from ...rng import Rng
 from ...views import NineVirtuesView, seat_of
 

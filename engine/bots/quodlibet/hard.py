@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 
 from ...game import Game
-from ...games.quodlibet.game import Quodlibet
+from ...games.quodlibet import Quodlibet
 from ...rng import Rng
 from ...views import seat_of
 from .. import Level

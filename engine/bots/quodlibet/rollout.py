@@ -25,23 +25,25 @@ from typing import cast
 
 from ...cards import FRENCH_RANKS, french_deck
 from ...game import Game
-from ...games.quodlibet.card_bits import (
+from ...games.quodlibet import (
     CARD,
     HAND_SUITS,
     HIGHER_MASK,
     INDEX,
+    JACK,
     LOWER_MASK,
+    PLAY_ACTION,
     SUIT_MASK,
+    TRICK_CONTRACTS,
+    TRICKS,
     VALUE_MASK,
+    PositionPolicy,
+    Quodlibet,
+    SnackDeal,
+    TrickPolicy,
+    TricksDeal,
     mask_of,
 )
-from ...games.quodlibet.contracts import TRICK_CONTRACTS
-from ...games.quodlibet.contracts.base import TRICKS
-from ...games.quodlibet.game import Quodlibet
-from ...games.quodlibet.snack import SnackDeal
-from ...games.quodlibet.snack_rows import JACK
-from ...games.quodlibet.trick_playout import PositionPolicy, TrickPolicy
-from ...games.quodlibet.tricks_deal import PLAY_ACTION, TricksDeal
 from ...rng import Rng, below_limit
 from .normal import contract_badness, mode_for, penalty
 

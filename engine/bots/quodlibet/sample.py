@@ -27,10 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import SUITS, french_deck, suit_of
-from ...games.quodlibet.card_bits import CODE_BIT, mask_of
-from ...games.quodlibet.contracts import contract_for
-from ...games.quodlibet.game import Quodlibet
-from ...games.quodlibet.tricks_deal import plays_in_log
+from ...games.quodlibet import CODE_BIT, Quodlibet, contract_for, mask_of, plays_in_log
 from ...games.quodlibet.worlds import DealPlayout, worlds
 from ...rng import Rng
 from ...tricks import Play

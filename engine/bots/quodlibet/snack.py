@@ -30,7 +30,7 @@ How it plays
 from __future__ import annotations
 
 from ...cards import french_deck, rank_of, suit_of
-from ...games.quodlibet.snack_rows import Rows
+from ...games.quodlibet import Rows
 from ...rng import Rng
 from .world import View, own_hand
 

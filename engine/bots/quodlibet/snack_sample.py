@@ -32,9 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import french_deck, rank_of
-from ...games.quodlibet.game import Quodlibet
-from ...games.quodlibet.snack import HAND_SIZE
-from ...games.quodlibet.snack_rows import Rows
+from ...games.quodlibet import SNACK_HAND_SIZE, Quodlibet, Rows
 from ...games.quodlibet.worlds import worlds
 from ...rng import Rng
 from ...views import seat_of
@@ -103,7 +101,7 @@ class Origins:
 
     def __init__(self, history: History, unseen: Sequence[str]) -> None:
         takes = history.takes
-        self.capacities = [HAND_SIZE] + [cards for _, _, cards in takes]
+        self.capacities = [SNACK_HAND_SIZE] + [cards for _, _, cards in takes]
         sources = len(self.capacities)
         self.base = [[0] * sources for _ in range(sources)]
         """Counts of the played cards by (first, last) possible source."""

@@ -33,14 +33,7 @@ from collections import Counter
 
 from ...cards import PAIRS_COUNTS
 from ...game import Game
-from ...games.to_the_moon.game import ToTheMoon
-from ...games.to_the_moon.notation import (
-    MOVE_CODE,
-    MOVE_TEXT,
-    RANKS_OF,
-    TEST_MOVE,
-    WITHDRAW_NONE,
-)
+from ...games.to_the_moon import MOVE_CODE, MOVE_TEXT, RANKS_OF, TEST_MOVE, WITHDRAW_NONE, ToTheMoon
 from ...rng import Rng
 from ...views import ToTheMoonView, seat_of
 from ..search import Budget, margin_reward, search_level

@@ -38,8 +38,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...cards import PAIRS_COUNTS
-from ...games.to_the_moon.game import ToTheMoon
-from ...games.to_the_moon.knowledge import seen_in_hands, won_this_round
+from ...games.to_the_moon import ToTheMoon, seen_in_hands, won_this_round
 from ...games.to_the_moon.worlds import DealtPlayout, World, Worlds, worlds
 from ...rng import Rng
 from ...views import ToTheMoonView, seat_of
