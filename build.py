@@ -142,8 +142,16 @@ def ensure_node_modules() -> None:
     run("npm ci", ["npm", "ci", "--no-audit", "--no-fund"])
 
 
-BROWSER_TEST_TOOLS = ("playwright==1.65.2", "pytest-playwright==0.10.0")
-"""Pinned here, not in pyproject.toml: only the browser tests need them."""
+BROWSER_TEST_TOOLS = ("playwright==1.65.2", "pytest-playwright==0.10.0", "selenium==4.51.0")
+"""Pinned here, not in pyproject.toml: only the browser tests need them. Selenium drives WebKit
+in tests/engines (4.51.0: 4.52 and later need a certifi newer than the package mirrors have)."""
+OTHER_ENGINES = {
+    "firefox-esr": "firefox-esr",
+    "webkit2gtk-driver": "WebKitWebDriver",
+    "xvfb": "Xvfb",
+}
+"""Debian packages for tests/engines, by a command each puts on PATH: Firefox ESR (driven by
+puppeteer-core, pinned in package-lock.json), WebKitGTK's WebDriver and the X server it needs."""
 
 
 def find_chromium() -> str | None:
@@ -167,11 +175,13 @@ def find_chromium() -> str | None:
 
 
 def ensure_browser() -> None:
-    """Playwright (pinned) and a Chromium for ``tests/browser``.
+    """Playwright and Selenium (pinned), a Chromium for ``tests/browser``, and Firefox ESR,
+    WebKitGTK's WebDriver and Xvfb for ``tests/engines`` (README, "Browsers").
 
     ``playwright install`` may be unable to download browsers (no internet but package
     mirrors), so a system Chromium is the fallback: as root on Debian, ``apt-get`` installs
-    one. Afterwards the browser tests fail rather than skip when a browser is missing."""
+    one, and the other engines, which come only from there (nothing runs when all are on
+    PATH). Afterwards the browser tests fail rather than skip when a browser is missing."""
     wanted = dict(pin.split("==") for pin in BROWSER_TEST_TOOLS)
     try:
         have = {name: importlib.metadata.version(name) for name in wanted}
@@ -182,18 +192,29 @@ def ensure_browser() -> None:
             "install browser test tools",
             [PYTHON, "-m", "pip", "install", "-q", *BROWSER_TEST_TOOLS],
         )
-    if find_chromium() is None:
+    missing = [] if find_chromium() else ["chromium"]
+    firefox = os.environ.get("PARLOUR_FIREFOX") or shutil.which("firefox")
+    missing += [
+        package
+        for package, command in OTHER_ENGINES.items()
+        if not shutil.which(command) and not (command == "firefox-esr" and firefox)
+    ]
+    if missing:
         is_root = hasattr(os, "geteuid") and os.geteuid() == 0
         if not (is_root and shutil.which("apt-get")):
             raise StepFailed(
-                "browser tests need Chromium: install it (Debian: apt-get install chromium) "
-                "or set PARLOUR_CHROMIUM to its executable"
+                f"browser tests need {', '.join(missing)}: install them (Debian: apt-get "
+                f"install {' '.join(missing)}); PARLOUR_CHROMIUM and PARLOUR_FIREFOX can name "
+                "a Chromium and a Firefox"
             )
         os.environ["DEBIAN_FRONTEND"] = "noninteractive"
         run("apt-get update", ["apt-get", "update", "-q"])
-        run("install Chromium", ["apt-get", "install", "-y", "-q", "chromium"])
+        run("install browsers", ["apt-get", "install", "-y", "-q", *missing])
         if find_chromium() is None:
             raise StepFailed("install Chromium: apt-get ran, but no chromium is on PATH")
+        for package, command in OTHER_ENGINES.items():
+            if package in missing and not shutil.which(command):
+                raise StepFailed(f"install {package}: apt-get ran, but no {command} is on PATH")
     os.environ["PARLOUR_REQUIRE_BROWSER"] = "1"
 
 
@@ -548,7 +569,7 @@ def write_catalogs(stage: Path) -> None:
     """``js/i18n/<lang>.js`` (one ES module per language: ``export default {key: message}``)
     with every area but the lazy ones, ``js/i18n/<lang>/<area>.js`` for each lazy area, and
     ``js/i18n/index.js`` (the languages with their own names and the lazy areas), which
-    web/js/i18n.js imports (web/js/message-format.js formats the messages)."""
+    web/js/i18n.js imports (web/js/words/message-format.js formats the messages)."""
     out = stage / "js" / "i18n"
     out.mkdir(parents=True, exist_ok=True)
     catalogs = read_catalogs()
@@ -665,12 +686,10 @@ def build_site(
     write_watchdog_words(stage)
 
     # Which per-game renderers exist (the others fall back to the generic one).
-    renderers = sorted(
-        p.stem for p in (WEB / "js" / "games").glob("*.js") if p.stem not in {"index", "generic"}
-    )
+    renderers = sorted(p.parent.name for p in (WEB / "js" / "games").glob("*/table.js"))
     present = json.dumps([r for r in renderers if r in catalog])
     (stage / "js" / "games" / "present.js").write_text(
-        "// Written by build.py: the per-game renderers present in web/js/games/.\n"
+        "// Written by build.py: the per-game renderers present in web/js/games/<id>/table.js.\n"
         f"export const PRESENT = {present};\n"
     )
 

@@ -3,7 +3,7 @@
 The engine speaks no UI language. A refusal (``IllegalActionError``, ``SaveError``) and a
 reason in a view (a Quodlibet score-sheet line) carry a ``Message``: a ``code`` from
 ``MESSAGES`` and ``params``, plain JSON values the page words in the reader's language
-(``web/js/engine-words.js`` with the ``engine`` catalog area). The English text the command
+(``web/js/words/engine-words.js`` with the ``engine`` catalog area). The English text the command
 line prints is derived from the same code and parameters here, so there is one source.
 
 Parameter conventions (the page turns them into words):

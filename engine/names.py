@@ -1,6 +1,6 @@
 """Names people give their seats: which are welcome, and how long one is.
 
-One rule, stated here for the command line and in ``web/js/names.js`` for the page, both
+One rule, stated here for the command line and in ``web/js/words/names.js`` for the page, both
 checked against the cases of ``tests/data/names.json``:
 
 * A name is cleaned first: each run of spaces (tab, line breaks, any Unicode space) becomes

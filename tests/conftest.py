@@ -4,11 +4,17 @@ Pyodide run skips them."""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 IN_PYODIDE = sys.platform == "emscripten"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -18,3 +24,38 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("cpython_only") or item.get_closest_marker("browser"):
             item.add_marker(skip)
+
+
+# --- the built site, shared by the browser suites (tests/browser, tests/engines) ----------------
+
+
+def build_module() -> ModuleType:
+    """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
+    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per test session into a folder of its own (never the shared
+    ``dist/``, so test runs at the same time, or ``build.py serve``, cannot clash)."""
+    build = build_module()
+    try:
+        site: Path = build.build_site(tmp_path_factory.mktemp("site") / "dist")
+    except build.StepFailed as exc:
+        pytest.fail(f"could not build the site: {exc}")
+    return site
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site (``site_dir``), served on a free port of 127.0.0.1."""
+    server = build_module().site_server(site_dir, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()

@@ -1,7 +1,7 @@
-"""The guided lessons' scripts (web/js/learn-*.js, format in web/js/learn.js) against the
-engine, without a browser: every scripted move is the seat to act's and legal when it comes,
-the script ends exactly where the first round (deal) is scored, the lesson is short, and
-every word it names is in both catalogs. The browser plays them in tests/browser/test_learn.py.
+"""The guided lessons' scripts (web/js/games/*/lesson*.js, format in web/js/learn/coach.js)
+against the engine, without a browser: every scripted move is the seat to act's and legal when
+it comes, the script ends exactly where the first round (deal) is scored, the lesson is short,
+and every word it names is in both catalogs. The browser plays them in tests/browser/test_learn.py.
 """
 
 from __future__ import annotations
@@ -29,17 +29,16 @@ pytestmark = [
 
 
 def lesson_ids() -> list[str]:
-    text = (JS / "learn-lessons.js").read_text(encoding="utf-8")
+    text = (JS / "learn" / "lessons.js").read_text(encoding="utf-8")
     return [line.split('id: "')[1].split('"')[0] for line in text.splitlines() if 'id: "' in line]
 
 
 @functools.cache
 def load_lesson(lesson_id: str) -> dict[str, Any]:
     script = (
-        "const {LESSONS} = await import(process.argv[1] + '/learn-lessons.js');"
+        "const {LESSONS} = await import(process.argv[1] + '/learn/lessons.js');"
         "const entry = LESSONS.find((l) => l.id === process.argv[2]);"
-        "const {lesson} = await import(process.argv[1] + '/' + entry.load.toString()"
-        ".match(/learn-[a-z-]+\\.js/)[0]);"
+        "const {lesson} = await entry.load();"
         "console.log(JSON.stringify(lesson));"
     )
     out = subprocess.run(
@@ -57,7 +56,7 @@ def catalog(lang: str, area: str) -> dict[str, str]:
     return data
 
 
-LESSONS = lesson_ids() if (JS / "learn-lessons.js").is_file() else []
+LESSONS = lesson_ids() if (JS / "learn" / "lessons.js").is_file() else []
 
 
 def test_every_game_has_a_lesson() -> None:

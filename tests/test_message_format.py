@@ -1,8 +1,8 @@
-"""The message formatter the pages use (web/js/message-format.js, README "Languages") against
-intl-messageformat, the reference implementation of ICU MessageFormat in JavaScript: every
-message of every catalog compiles in both or neither and formats to the same text over many
-values (tools/message_format_check.mjs), and so do hand-written corner cases; what ours leaves
-out by design (rich-text tags, dates, number skeletons) is refused, never guessed."""
+"""The message formatter the pages use (web/js/words/message-format.js, README "Languages")
+against intl-messageformat, the reference implementation of ICU MessageFormat in JavaScript:
+every message of every catalog compiles in both or neither and formats to the same text over
+many values (tools/message_format_check.mjs), and so do hand-written corner cases; what ours
+leaves out by design (rich-text tags, dates, number skeletons) is refused, never guessed."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def run_check(catalogs: Path | str) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "intl-messageformat").is_dir():
         pytest.skip("needs Node and node_modules (python3 build.py test installs them)")
-    if not (ROOT / "web" / "js" / "message-format.js").is_file():
+    if not (ROOT / "web" / "js" / "words" / "message-format.js").is_file():
         pytest.skip("needs web/ (the Pyodide run has only the engine and tests)")
     out = subprocess.run(
         [node, str(CHECK), str(catalogs)], cwd=ROOT, check=True, capture_output=True, text=True

@@ -1,6 +1,6 @@
 """Names people use are names (issue 28): the one rule of engine/names.py, checked against the
-shared cases of tests/data/names.json (tests/browser/test_names.py checks web/js/names.js
-against the same cases in Chromium), and the command line's ``--names``."""
+shared cases of tests/data/names.json (tests/browser/test_names_in_the_page.py checks
+web/js/words/names.js against the same cases in Chromium), and the command line's ``--names``."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ def hidden_cards_in(text: str, game: Game) -> list[list[Any]]:
 
 
 def _decode_code(code: str) -> dict[str, Any]:
-    """An export code (web/js/savecode.js: ``p1z.`` + base64url(deflate-raw(JSON)))."""
+    """An export code (web/js/saves/savecode.js: ``p1z.`` + base64url(deflate-raw(JSON)))."""
     assert code.startswith("p1z.")
     data = base64.urlsafe_b64decode(code[4:] + "=" * (-len(code[4:]) % 4))
     decoded: dict[str, Any] = json.loads(zlib.decompress(data, wbits=-15))

@@ -1,4 +1,4 @@
-"""Screenshots of the guided lessons (web/js/learn.js) on a phone, in English and Korean.
+"""Screenshots of the guided lessons (web/js/learn/coach.js) on a phone, in English and Korean.
 
     python3 tools/learn_screens.py              # every shot into docs/screens/
     python3 tools/learn_screens.py --out /tmp/s

@@ -1,4 +1,4 @@
-// Our message formatter (web/js/message-format.js) against intl-messageformat, the reference
+// Our message formatter (web/js/words/message-format.js) against intl-messageformat, the reference
 // implementation (tests/test_message_format.py). Argument: a folder of catalogs
 // (<lang>/<area>.json), or "-" for none. For every message: both compile it or both refuse it;
 // then both format it over many values (each argument's values chosen by its kinds in the
@@ -9,7 +9,7 @@
 // {checked, formatted, mismatches: [...]} as JSON.
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
-import { compile } from "../web/js/message-format.js";
+import { compile } from "../web/js/words/message-format.js";
 import { catalogMessages } from "./catalog_files.mjs";
 
 const CASES = [

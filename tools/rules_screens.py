@@ -1,5 +1,5 @@
-"""Screenshots of the rules dialog (web/js/rules.js), in English and Korean, for the README and
-for looking at the layout:
+"""Screenshots of the rules dialog (web/js/rules/dialog.js), in English and Korean, for the README
+and for looking at the layout:
 
     python3 tools/rules_screens.py              # every shot into docs/screens/
     python3 tools/rules_screens.py --out /tmp/s

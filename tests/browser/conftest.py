@@ -22,13 +22,10 @@ Chromium: Playwright's own when installed, else the system's (``/usr/bin/chromiu
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -52,14 +49,6 @@ except ImportError:  # Pyodide, or the browser tools are not installed
     collect_ignore_glob = ["test_[!w]*.py"]
 else:
 
-    def _build_module() -> ModuleType:
-        """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
-        spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
     def find_chromium(playwright: Playwright) -> str | None:
         """Playwright's own Chromium if installed, else a system one."""
         given = os.environ.get("PARLOUR_CHROMIUM")
@@ -76,28 +65,6 @@ else:
             if found:
                 return found
         return None
-
-    @pytest.fixture(scope="session")
-    def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-        """The site, built once per test session into a folder of its own (never the shared
-        ``dist/``, so test runs at the same time, or ``build.py serve``, cannot clash)."""
-        build = _build_module()
-        try:
-            site: Path = build.build_site(tmp_path_factory.mktemp("site") / "dist")
-        except build.StepFailed as exc:
-            pytest.fail(f"could not build the site: {exc}")
-        return site
-
-    @pytest.fixture(scope="session")
-    def site_url(site_dir: Path) -> Iterator[str]:
-        """The built site (``site_dir``), served on a free port of 127.0.0.1."""
-        build = _build_module()
-        server = build.site_server(site_dir, 0)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-        server.shutdown()
-        server.server_close()
 
     @pytest.fixture(scope="session")
     def browser_type_launch_args(

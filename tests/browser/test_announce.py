@@ -1,5 +1,5 @@
-"""Screen-reader play (web/js/announce.js, table.js): one polite and one assertive live region,
-made once per page outside the table the shell redraws, say each move in words, whose turn
+"""Screen-reader play (web/js/table/announce.js, table.js): one polite and one assertive live
+region, made once per page outside the table the shell redraws, say each move in words, whose turn
 it is and, at once, why a press was refused. Unplayable controls are ``aria-disabled`` and
 say why in their name.
 

@@ -1,4 +1,4 @@
-"""Challenge a friend (web/js/challenge.js): a link made on one browser's final screen,
+"""Challenge a friend (web/js/table/challenge.js): a link made on one browser's final screen,
 played in another browser context, shows both results round by round with the challenger's
 score verified by replaying their moves in the worker; an edited link says it could not be
 verified; a truncated one is a notice that changes nothing; `challenge=` in embed.html and

@@ -50,7 +50,7 @@ pytestmark = [
 
 BOOT_MS = 120_000
 COVER_BUDGET = 50_000  # bytes an embed may fetch before Play, headers included (words apart)
-I18N_FILES = r"/js/i18n/(?!index\.)[a-z-]+\.js$|/js/message-format\.js$"
+I18N_FILES = r"/js/i18n/(?!index\.)[a-z-]+\.js$|/js/words/message-format\.js$"
 """The language's catalog and the message formatter (not js/i18n/index.js, the list of them)."""
 SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
@@ -248,7 +248,7 @@ def test_cover_costs_little_then_play_boots_and_plays_to_the_end(
 
     # Nothing of the runtime before Play, and well under 50 KB in all, besides the words: the
     # language's catalog (js/i18n/<lang>.js, every area's messages) and the message formatter
-    # (js/message-format.js), counted apart (README "Languages": they grow with the
+    # (js/words/message-format.js), counted apart (README "Languages": they grow with the
     # catalogs, which load whole).
     page.wait_for_timeout(500)  # anything late would show up now
     before = [(url, size) for url, size in fetched if url.startswith(site_url)]
@@ -408,7 +408,9 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
         assert time.monotonic() < deadline, "the move on the site was never saved"
         full.wait_for_timeout(100)
     assert len(saved_games(full)) == 1
-    back = full.evaluate("async (r) => (await import('./js/savecode.js')).encodeSave(r)", site_save)
+    back = full.evaluate(
+        "async (r) => (await import('./js/saves/savecode.js')).encodeSave(r)", site_save
+    )
     frame.locator(".table-head .menu-button").click()
     frame.wait_for_selector("html[data-embed=cover]")
     assert frame.locator("button.continue").is_visible()

@@ -1,5 +1,5 @@
 """The engine's refusals on the page, in the reader's language (README, "Engine messages"):
-the worker sends a message code with parameters, web/js/engine-words.js words it through
+the worker sends a message code with parameters, web/js/words/engine-words.js words it through
 the "engine" catalog, so a refused move reads in Korean with lang=ko and in English with
 lang=en (where it is the engine's own English, word for word)."""
 
@@ -99,7 +99,7 @@ def every_message() -> list[tuple[dict[str, object], bool]]:
 
 
 WORD_ALL = """async (messages) => {
-  const { engineText } = await import("./js/engine-words.js");
+  const { engineText } = await import("./js/words/engine-words.js");
   return messages.map((m) => engineText(m, { seatName: (s) => `<${s}>` }));
 }"""
 

@@ -132,7 +132,7 @@ def link(values: list[str]) -> str:
 # cleaned as params.js does; the page has taken the link off its address by now), and what is
 # wrong with the notices.
 CHECK = """async (search) => {
-  const { cleanName, shown } = await import("./js/names.js");
+  const { cleanName, shown } = await import("./js/words/names.js");
   const query = new URLSearchParams(search);
   const given = [];
   for (const [name, value] of query) {
@@ -205,8 +205,8 @@ def test_a_thousand_hostile_values_are_shown_isolated_and_harmless(
 TIMES = """async () => {
   const { parseParams } = await import("./js/params.js");
   const { manifest } = await import("./js/manifest.js");
-  const { parseBounded } = await import("./js/json-limits.js");
-  const { cleanName, nameProblem, shown } = await import("./js/names.js");
+  const { parseBounded } = await import("./js/saves/json-limits.js");
+  const { cleanName, nameProblem, shown } = await import("./js/words/names.js");
   const link = (query) => () => parseParams(query.slice(0, 63_000), manifest.games);
   const LINK = [16_000, 63_000];
   const TEXT = [250_000, 1_000_000];

@@ -1,4 +1,4 @@
-"""Saves that survive Safari's seven-day rule (issue 25, part 3; web/js/keep.js).
+"""Saves that survive Safari's seven-day rule (issue 25, part 3; web/js/saves/keep.js).
 
 The page asks for persistent storage (``navigator.storage.persist()``) once, after the first
 saved move of a game a person plays, never on load; the menu's saves panel says whether the

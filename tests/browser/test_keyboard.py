@@ -1,4 +1,4 @@
-"""Keyboard play (web/js/keys.js, table.js): a hand, the centre, a picker are each one tab
+"""Keyboard play (web/js/table/keys.js, table.js): a hand, the centre, a picker are each one tab
 stop with the arrow keys (and Home, End) between their cards, Enter plays, and after every
 move focus comes back to the person's place, never to <body>; the focus ring looks unlike
 every game highlight; dialogs keep Tab inside, open at their top, and the last deal gets its

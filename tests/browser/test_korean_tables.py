@@ -9,7 +9,7 @@ hint, the "Last trick" panel, the score sheet and a tip. The generic renderer is
 same way for one round of To the Moon, and the pass-and-play hand-over screen.
 
 Not here: a refused move's reason, which is the engine's English sentence until the engine's
-refusal codes are worded by web/js/engine-words.js (issue 11, part 5).
+refusal codes are worded by web/js/words/engine-words.js (issue 11, part 5).
 """
 
 from __future__ import annotations

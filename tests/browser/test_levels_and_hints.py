@@ -1,4 +1,4 @@
-"""Computer levels and hints in the browser (web/js/table.js, hint.js, menu.js, params.js).
+"""Computer levels and hints in the browser (web/js/table/table.js, hint.js, menu.js, params.js).
 
 Each computer seat has its own level (menu or deep link, ``seats=human,hard,easy``), kept in
 the save and used on resume; a ``hard`` seat thinks in the worker with a time cap, shown on

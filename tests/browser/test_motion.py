@@ -1,4 +1,4 @@
-"""Cards move (issue 9, part 7; web/js/motion.js): a card a person or a computer plays
+"""Cards move (issue 9, part 7; web/js/table/motion.js): a card a person or a computer plays
 travels from where it was to where it lands, in at most 300 ms, with the Web Animations API;
 nothing moves under prefers-reduced-motion or at speed=instant.
 

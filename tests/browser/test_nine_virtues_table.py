@@ -1,4 +1,4 @@
-"""The Nine Virtues table (web/js/games/nine-virtues.js) in a real browser.
+"""The Nine Virtues table (web/js/games/nine-virtues/table.js) in a real browser.
 
 A person plays a whole game (3 players, so 3 rounds) against two computer seats by pressing
 the table's own controls: a centre card bids it, Kill then a centre card kills it, a hand

@@ -1,4 +1,4 @@
-"""The Quodlibet table (web/js/games/quodlibet.js) in a real browser.
+"""The Quodlibet table (web/js/games/quodlibet/table.js) in a real browser.
 
 A person plays a whole game (12 deals, Snack included) against three computer seats by
 pressing the table's own controls: every control that submits an action carries it in

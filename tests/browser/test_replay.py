@@ -1,4 +1,4 @@
-"""Replaying a finished round (web/js/replay.js): a seeded To the Moon round opened from the
+"""Replaying a finished round (web/js/table/replay.js): a seeded To the Moon round opened from the
 score sheet and stepped through move by move shows, at every step, exactly the engine's
 view for the person's seat (their own hand, the public table) and no other card; the
 dialog steps by button and arrow key, plays at a pace, and gives focus back when closed.

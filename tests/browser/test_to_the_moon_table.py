@@ -1,4 +1,4 @@
-"""The To the Moon table (web/js/games/to-the-moon.js) in a real browser.
+"""The To the Moon table (web/js/games/to-the-moon/table.js) in a real browser.
 
 A person plays a whole game (six rounds, two players) against a computer seat by pressing
 the table's own controls: a hand card builds it, Test turns the deck, a countdown card

@@ -61,7 +61,7 @@ def test_without_webassembly_the_page_says_so_in_korean(
     assert panel["lang"] == "ko"
     assert panel["role"] == "alert"
     assert "웹어셈블리" in panel["why"] and "차단 모드" in panel["why"]
-    assert panel["reload"] == "새로고침"
+    assert panel["reload"] == "새로 고침"
     assert "no-wasm" in panel["detail"]
     tab.close()
 

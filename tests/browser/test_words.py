@@ -103,7 +103,7 @@ def record(game_id: str, players: int, seed: int, options: dict[str, Any]) -> di
 RENDER = """async ([gameId, data, names]) => {
   const { rendererFor } = await import("./js/games/index.js");
   const renderer = await rendererFor(gameId); // its module and words, as the table has them
-  const { describeHint } = await import("./js/hint.js");
+  const { describeHint } = await import("./js/table/hint.js");
   const ui = { seatName: (s) => names[s], me: null, instant: true, scoreSheet: data.sheet,
     act: async () => {}, explain: async () => null };
   const texts = [];

@@ -5,8 +5,9 @@
 // Normally started by tests/pyodide/run.py, which downloads the wheels and builds the engine.
 // The virtual file system holds /repo/pyproject.toml (a copy, for pytest's settings) and
 // /repo/tests (the real folder, mounted with NODEFS) and nothing else: the engine under test is
-// the wheel unpacked into site-packages, never the source tree. tests/browser/ is ignored
-// (Playwright does not exist here); cpython_only/browser tests are skipped by tests/conftest.py.
+// the wheel unpacked into site-packages, never the source tree. tests/browser/ and
+// tests/engines/ are ignored (no browser drivers here); cpython_only/browser tests are skipped
+// by tests/conftest.py.
 // Exits with pytest's exit code, so its summary line is the last line of output.
 //
 // With `--stdlib ZIP` (run.py passes the site's trimmed stdlib, tools/runtime_stdlib.py) Python
@@ -75,7 +76,7 @@ os.chdir("/repo")
 
 import pytest
 
-args = ["-p", "no:cacheprovider", "--ignore=tests/browser", *PYTEST_ARGS]
+args = ["-p", "no:cacheprovider", "--ignore=tests/browser", "--ignore=tests/engines", *PYTEST_ARGS]
 exit_code = int(pytest.main(args))
 exit_code
 `;

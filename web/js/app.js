@@ -7,20 +7,20 @@ import { h } from "./dom.js";
 import { manifest } from "./manifest.js";
 import { Engine } from "./engine.js";
 import { BootProgress } from "./progress.js";
-import { Menu } from "./menu.js";
+import { Menu } from "./menu/menu.js";
 import { parseParams } from "./params.js";
-import { completeSetup, deepLink, newSeed } from "./setup.js";
-import { SaveStore, newId } from "./storage.js";
-import { checkWithEngine, decodeSave, importRecord } from "./savecode.js";
-import { otherTabPanel } from "./game-lock.js";
+import { completeSetup, deepLink, newSeed } from "./menu/setup.js";
+import { SaveStore, newId } from "./saves/storage.js";
+import { checkWithEngine, decodeSave, importRecord } from "./saves/savecode.js";
+import { otherTabPanel } from "./saves/game-lock.js";
 import { rendererFor } from "./games/index.js";
-import { openFromLink, openRules } from "./rules.js";
-import { refusalText } from "./engine-words.js";
-import { languageSwitch, focusLanguageSwitch } from "./language-switch.js";
-import { wordPage } from "./page-words.js";
-import { openChallenge } from "./challenge.js";
-import { gameName } from "./game-name.js";
-import { shown } from "./names.js";
+import { openFromLink, openRules } from "./rules/dialog.js";
+import { refusalText } from "./words/engine-words.js";
+import { languageSwitch, focusLanguageSwitch } from "./words/language-switch.js";
+import { wordPage } from "./words/page-words.js";
+import { openChallenge } from "./table/challenge.js";
+import { gameName } from "./words/game-name.js";
+import { shown } from "./words/names.js";
 import { boundedSearch } from "./link.js";
 import { applyLaterStyles, laterStylesApplied } from "./later-styles.js";
 
@@ -182,7 +182,7 @@ function lostGame(id) {
 
 // The table's code (and a lesson's) loads when the first game starts, not before the menu paints.
 async function openTable(id, setup) {
-  const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table.js")]);
+  const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table/table.js")]);
   if (current !== id && !(await store.claim(id))) {
     showOtherTab(id);
     return;
@@ -225,7 +225,7 @@ async function startLesson(lessonId, speed = "normal") {
   closeTable();
   clearNotices();
   setAddress(`learn=${lessonId}${speed === "normal" ? "" : `&speed=${speed}`}`);
-  const [ready, { openLesson }] = await Promise.all([engineReady, import("./learn.js")]);
+  const [ready, { openLesson }] = await Promise.all([engineReady, import("./learn/coach.js")]);
   table = await openLesson({
     lessonId,
     root: main,

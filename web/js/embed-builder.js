@@ -13,11 +13,11 @@ import { t, language, onLanguageChange, LANGUAGES, wordsReady } from "./i18n.js"
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams, CHALLENGE_PATTERN, MAX_CHALLENGE } from "./params.js";
-import { completeSetup, defaultLevel, levelName, newSeed, MAX_SEED } from "./setup.js";
-import { copyText } from "./savecode.js";
-import { gameName } from "./game-name.js";
-import { wordPage } from "./page-words.js";
-import { languageSwitch } from "./language-switch.js";
+import { completeSetup, defaultLevel, levelName, newSeed, MAX_SEED } from "./menu/setup.js";
+import { copyText } from "./saves/savecode.js";
+import { gameName } from "./words/game-name.js";
+import { wordPage } from "./words/page-words.js";
+import { languageSwitch } from "./words/language-switch.js";
 
 // An entry module: the words first (i18n.js keeps top-level await out of shared modules).
 await wordsReady;

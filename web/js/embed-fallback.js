@@ -1,5 +1,5 @@
 // embed.html's safety net (a classic script, first to run): where the modules cannot load
-// (a sandbox without allow-same-origin; blocked scripts) or Python cannot start (embed-play.js
+// (a sandbox without allow-same-origin; blocked scripts) or Python cannot start (embed/play.js
 // calls parlourCannotRun with the reason in the page's language), show a message and a link
 // to the game in a new tab. Without modules there is no catalog: the fallback's static words
 // (embed.html, English and Korean) stand.

@@ -1,5 +1,5 @@
 // The embed (embed.html; README, "Embedding" says more): a light cover in someone else's
-// page; the game only when the reader presses Play (embed-play.js; `autostart=1` presses it
+// page; the game only when the reader presses Play (embed/play.js; `autostart=1` presses it
 // at once). Before Play nothing loads but this page, embed.css and a few small modules.
 // The game comes from the link, read as on the full site (params.js); a fixed seed is a
 // "challenge" deal, the same for every reader.
@@ -11,16 +11,16 @@
 // playing|fallback".
 
 import { t, language, languageProblem, list, LANGUAGES, wordsReady } from "./i18n.js";
-import { shown } from "./names.js";
+import { shown } from "./words/names.js";
 import { boundedSearch } from "./link.js";
 import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
-import { completeSetup } from "./setup.js";
-import { summaryOf } from "./summaries.js";
-import { parseBounded } from "./json-limits.js";
-import { gameName, roundOf } from "./game-name.js";
-import { wordPage } from "./page-words.js";
+import { completeSetup } from "./menu/setup.js";
+import { summaryOf } from "./menu/summaries.js";
+import { parseBounded } from "./saves/json-limits.js";
+import { gameName, roundOf } from "./words/game-name.js";
+import { wordPage } from "./words/page-words.js";
 
 // An entry module: the words first (i18n.js keeps top-level await out of shared modules).
 await wordsReady;
@@ -260,7 +260,7 @@ function showCover() {
 }
 
 async function openImport(button) {
-  const [{ importForm }, embedPlayer] = await Promise.all([import("./savecode.js"), getPlayer()]);
+  const [{ importForm }, embedPlayer] = await Promise.all([import("./saves/savecode.js"), getPlayer()]);
   await embedPlayer.styles();
   const form = importForm({
     catalog,
@@ -274,12 +274,12 @@ async function openImport(button) {
 
 // --- Play -------------------------------------------------------------------------------------
 
-let player = null; // embed-play.js's EmbedPlayer, once Play (or Import) has loaded it
+let player = null; // embed/play.js's EmbedPlayer, once Play (or Import) has loaded it
 let starting = false;
 
 async function getPlayer() {
   if (!player) {
-    const { EmbedPlayer } = await import("./embed-play.js");
+    const { EmbedPlayer } = await import("./embed/play.js");
     player ??= new EmbedPlayer({ main, catalog, notice, fullSiteLink, onCover: showCover });
   }
   return player;
@@ -309,7 +309,7 @@ async function start(what) {
 // notice, and the cover offers the games as without it).
 async function readChallengeLink() {
   if (!params.challenge) return;
-  const { readChallenge, challengeSetup, challengerName } = await import("./challenge.js");
+  const { readChallenge, challengeSetup, challengerName } = await import("./table/challenge.js");
   const read = await readChallenge(params.challenge, catalog);
   if (read.error) {
     notice(t("challenge.link-failed", { why: read.error }), { kind: "warning" });

@@ -27,7 +27,7 @@
 // the key itself. Only the chosen language's catalog is fetched.
 
 import { LANGUAGES, LAZY_AREAS } from "./i18n/index.js";
-import { compile, intl } from "./message-format.js";
+import { compile, intl } from "./words/message-format.js";
 import { boundedSearch } from "./link.js";
 
 export { LANGUAGES };

@@ -14,13 +14,13 @@
 // Any problem gives readable messages and no start: the page then shows them above the
 // normal menu, pre-filled with whatever was valid.
 
-import { SEAT_KINDS, SPEEDS, MAX_SEED, levelName } from "./setup.js";
-import { MAX_NAME, MAX_CLUSTER, cleanName, nameProblem, shown } from "./names.js";
+import { SEAT_KINDS, SPEEDS, MAX_SEED, levelName } from "./menu/setup.js";
+import { MAX_NAME, MAX_CLUSTER, cleanName, nameProblem, shown } from "./words/names.js";
 import { t, list, number } from "./i18n.js";
-import { gameName } from "./game-name.js";
-import { parseBounded, jsonProblem } from "./json-limits.js";
-import { LESSON_IDS } from "./learn-lessons.js";
-import { readRulesParam } from "./rules-link.js";
+import { gameName } from "./words/game-name.js";
+import { parseBounded, jsonProblem } from "./saves/json-limits.js";
+import { LESSON_IDS } from "./learn/lessons.js";
+import { readRulesParam } from "./rules/link.js";
 import { MAX_LINK } from "./link.js";
 
 

@@ -9,8 +9,8 @@ returns one JSON string (``web/js/engine.js`` is the only caller):
   does not load), ``no-game`` (an id the worker does not hold) or ``bad-request`` (the page
   sent something malformed), and ``message`` says exactly what, as an ``engine.Message``:
   a code of ``engine/messages.py`` with plain JSON parameters (README, "Engine messages"). No
-  English sentence crosses the bridge: ``web/js/engine-words.js`` words the message in the
-  reader's language.
+  English sentence crosses the bridge: ``web/js/words/engine-words.js`` words the message in
+  the reader's language.
 
 Anything else (a bug) raises, so PyScript rejects the page's promise with the traceback and
 the page shows its error screen instead of carrying on in a wrong state.

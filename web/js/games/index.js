@@ -1,5 +1,5 @@
 // The renderer registry: each game's table module (web/js/games/<game-id>.js, contract in
-// web/js/table.js), or the generic renderer for a game whose module is not there yet.
+// web/js/table/table.js), or the generic renderer for a game whose module is not there yet.
 // present.js is written by build.py and lists the modules that exist, so a missing one is
 // never requested (a 404 would be an error on the console).
 
@@ -8,9 +8,9 @@ import { loadWords } from "../i18n.js";
 import * as generic from "./generic.js";
 
 const MODULES = {
-  "nine-virtues": () => import("./nine-virtues.js"),
-  "to-the-moon": () => import("./to-the-moon.js"),
-  quodlibet: () => import("./quodlibet.js"),
+  "nine-virtues": () => import("./nine-virtues/table.js"),
+  "to-the-moon": () => import("./to-the-moon/table.js"),
+  quodlibet: () => import("./quodlibet/table.js"),
 };
 
 // -> every export of the game's module (renderTable, describeLogEntry, hintWords,
