@@ -52,9 +52,14 @@ This file is also imported inside Pyodide by ``engine_speed.mjs``, which calls
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypedDict, cast
+
+if __name__ == "__main__":  # run as a script: this tree's engine, not one installed elsewhere
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
 
