@@ -47,6 +47,7 @@ class Tab(Protocol):
     def click(self, selector: str, *, frame: str | None = None) -> None: ...
     def press(self, key: str) -> None: ...
     def driver_problems(self) -> list[str]: ...
+    def screenshot(self, path: str) -> None: ...
     def close(self) -> None: ...
 
 
@@ -106,8 +107,8 @@ class Firefox:
             raise RuntimeError(f"firefox {op}: {reply['error']}")
         return reply["value"]
 
-    def open(self) -> FirefoxTab:
-        return FirefoxTab(self, self.send("open", width=WIDTH, height=HEIGHT))
+    def open(self, width: int = WIDTH, height: int = HEIGHT) -> FirefoxTab:
+        return FirefoxTab(self, self.send("open", width=width, height=height))
 
     def close(self) -> None:
         if self.process.stdin:
@@ -142,6 +143,10 @@ class FirefoxTab:
         found: list[str] = self.browser.send("problems", tab=self.tab)
         return found
 
+    def screenshot(self, path: str) -> None:
+        """The window (what a person sees) as a PNG at ``path``."""
+        self.browser.send("screenshot", tab=self.tab, path=path)
+
     def close(self) -> None:
         self.browser.send("close", tab=self.tab)
 
@@ -175,11 +180,10 @@ def find_minibrowser() -> str | None:
 
 
 def start(kind: Any, options: Any, service: Any, started: list[Any]) -> None:
-    """Start a WebDriver session into ``started``; a start given up on (its driver killed by
-    ``WebKit.open``) ends here quietly, and ``open`` tries again."""
-    from selenium.common.exceptions import WebDriverException
-
-    with contextlib.suppress(OSError, WebDriverException):
+    """Start a WebDriver session into ``started``. A start given up on (its driver killed by
+    ``WebKit.open``) ends here with whatever its connection raised, quietly: ``open`` has
+    already started another."""
+    with contextlib.suppress(Exception):
         started.append(kind(options=options, service=service))
 
 
@@ -196,7 +200,8 @@ class WebKit:
         self.version: str = tab.session.capabilities.get("browserVersion", "?")
         tab.close()
 
-    def open(self) -> WebKitTab:
+    def open(self, width: int = WIDTH, height: int = HEIGHT) -> WebKitTab:
+        """A tab in a fresh browser (profile); its display must be ``width`` x ``height``."""
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -237,7 +242,7 @@ class WebKit:
             thread.join(10)
         if session is None:
             raise RuntimeError(f"WebKitWebDriver did not start a browser in 3 tries of {START_S} s")
-        session.set_window_rect(0, 0, WIDTH, HEIGHT)
+        session.set_window_rect(0, 0, width, height)
         session.set_script_timeout(120)
         session.set_page_load_timeout(120)
         return WebKitTab(session)
@@ -292,6 +297,10 @@ class WebKitTab:
 
     def driver_problems(self) -> list[str]:
         return []  # no BiDi: the hook sees what there is to see
+
+    def screenshot(self, path: str) -> None:
+        """The window (what a person sees) as a PNG at ``path``."""
+        self.session.save_screenshot(path)
 
     def close(self) -> None:
         self.session.quit()

@@ -112,6 +112,9 @@ const ops = {
     await tabs.get(tab).page.keyboard.press(key);
   },
   problems: async ({ tab }) => tabs.get(tab).problems.splice(0),
+  screenshot: async ({ tab, path, fullPage }) => {
+    await tabs.get(tab).page.screenshot({ path, fullPage: Boolean(fullPage) });
+  },
 };
 
 const lines = createInterface({ input: process.stdin });
