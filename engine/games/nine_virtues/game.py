@@ -118,10 +118,7 @@ class NineVirtues(Game):
         them."""
         stage = self.stage
         turns = self.turns
-        players = self.players
         seat = None if self.is_over or self._halted else self._current_seat()
-        limit = self.options["swap_limit"]
-        playing = stage == PLAY
         return (
             seat,
             stage,
@@ -131,8 +128,8 @@ class NineVirtues(Game):
             self.bids,
             self.killed,
             self.known,
-            playing and turns >= players,  # NV-6, as ``_kills_allowed``
-            playing and (limit is None or turns < limit),  # NV-8, as ``_swaps_allowed``
+            self.kills_allowed,
+            self.swaps_allowed,
         )
 
     def playout_copy(self) -> NineVirtues:
@@ -160,13 +157,14 @@ class NineVirtues(Game):
 
     @property
     def kills_allowed(self) -> bool:
-        """NV-6: Kill is open (every player has had a turn this round)."""
-        return self._kills_allowed()
+        """NV-6: no Kill until every player has had one turn this round."""
+        return self.stage == PLAY and self.turns >= self.players
 
     @property
     def swaps_allowed(self) -> bool:
-        """NV-8: Swap is open this turn (``swap_limit``)."""
-        return self._swaps_allowed()
+        """NV-8: with ``swap_limit`` set, Swap only on turns 1..swap_limit."""
+        limit: int | None = self.options["swap_limit"]
+        return self.stage == PLAY and (limit is None or self.turns < limit)
 
     # --- rounds --------------------------------------------------------------------------
 
@@ -229,38 +227,24 @@ class NineVirtues(Game):
 
     # --- turns ---------------------------------------------------------------------------
 
-    @property
-    def _turn(self) -> int:
-        """The number of the turn being played this round, from 1 (NV-6, NV-8)."""
-        return self.turns + 1
-
-    def _kills_allowed(self) -> bool:
-        """NV-6: no Kill until every player has had one turn this round."""
-        return self.stage == PLAY and self.turns >= self.players
-
-    def _swaps_allowed(self) -> bool:
-        """NV-8: with ``swap_limit`` set, Swap only on turns 1..swap_limit."""
-        limit: int | None = self.options["swap_limit"]
-        return self.stage == PLAY and (limit is None or self._turn <= limit)
+    def _player(self) -> int:
+        """NV-4: whose turn it is in play: turns go left from the dealer's left."""
+        return (self.dealer + 1 + self.turns) % self.players
 
     def _current_seat(self) -> int | None:
         if self.stage == CALL:
             return self._holder_of_one()
-        return (self.dealer + 1 + self.turns) % self.players  # NV-4
+        return self._player()
 
     def _legal(self) -> list[str]:
         if self.stage == CALL:
             return list(ALL_CALLS)
-        turns = self.turns
         ranks = frozenset(self.centre)
         block = CENTRES.get(ranks) or centre_actions(ranks)
-        # NV-5, and NV-6 as ``_kills_allowed``: Kill from turn N + 1.
-        actions = list(block.moves if turns >= self.players else block.bids)
-        limit = self.options["swap_limit"]
-        if limit is None or turns < limit:  # NV-8, as ``_swaps_allowed``
+        actions = list(block.moves if self.kills_allowed else block.bids)  # NV-5, NV-6
+        if self.swaps_allowed:  # NV-8
             swaps = block.swaps
-            # NV-4, as ``_current_seat``: the seat to act's hand.
-            hand = frozenset(self.hands[(self.dealer + 1 + turns) % self.players])
+            hand = frozenset(self.hands[self._player()])
             for give in GIVES.get(hand) or gives(hand):
                 actions += swaps[give]
         return actions
@@ -281,13 +265,13 @@ class NineVirtues(Game):
                 return message("nv-one-never-bid")
             return self._not_in_centre(action, act.ranks[0])
         if act.verb == "kill":
-            if not self._kills_allowed():
-                return message("nv-kill-not-yet", from_turn=self.players + 1, turn=self._turn)
+            if not self.kills_allowed:
+                return message("nv-kill-not-yet", from_turn=self.players + 1, turn=self.turn)
             return self._not_in_centre(action, act.ranks[0])
         give, take = act.ranks
         limit = self.options["swap_limit"]
-        if not self._swaps_allowed():
-            return message("nv-swap-limit", limit=limit, turn=self._turn)
+        if not self.swaps_allowed:
+            return message("nv-swap-limit", limit=limit, turn=self.turn)
         if give not in self.hands[seat]:
             return message("nv-none-to-give", rank=give)
         return self._not_in_centre(action, take)
@@ -303,8 +287,7 @@ class NineVirtues(Game):
             self._announce(self._holder_of_one(), action)
             self._score(ranks[0])
             return
-        turns = self.turns
-        seat = (self.dealer + 1 + turns) % self.players  # NV-4, as ``_current_seat``
+        seat = self._player()
         centre = self.centre
         if verb == "swap":
             give, take = ranks
@@ -324,7 +307,7 @@ class NineVirtues(Game):
         else:  # kill
             centre.remove(ranks[0])
             self.killed.append(ranks[0])
-        self.turns = turns = turns + 1
+        self.turns = turns = self.turns + 1
         if not self._playout:  # ``_announce`` written out: once per action
             self.public_log.append({"seat": seat, "action": action, "turn": turns})
         if not centre:
@@ -345,9 +328,9 @@ class NineVirtues(Game):
             "known": [list(row) for row in self.known],
             "aside_size": aside_size(self.players),
             "dealer": self.dealer,
-            "turn": self._turn if self.stage == PLAY else self.turns,
-            "kills_allowed": self._kills_allowed(),
-            "swaps_allowed": self._swaps_allowed(),
+            "turn": self.turn if self.stage == PLAY else self.turns,
+            "kills_allowed": self.kills_allowed,
+            "swaps_allowed": self.swaps_allowed,
             "swap_limit": self.options["swap_limit"],
             "caller": self._holder_of_one() if self.stage == CALL else None,
         }
