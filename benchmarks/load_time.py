@@ -7,10 +7,11 @@ Method (STACK.md, "Measuring load performance honestly"): build the site once pe
 bare page that boots the **stock** vendored Pyodide (its own ``python_stdlib.zip`` and
 ``pyodide-lock.json``, straight from ``node_modules/pyodide``) on the main thread, installs
 the same engine wheel with ``loadPackage`` and calls one engine function. Each is served at
-the root of its own ``build.py`` server on 127.0.0.1 (the headers of netlify.toml, so
-``vendor/`` and ``py/`` are cached for good; compressed by Accept-Encoding as a host does,
-every file compressed once before the first visit, as a host's cache holds it, so that no
-timed visit shares this machine's cores with the server's brotli). Then, alternating the
+the root of its own server on 127.0.0.1, ``build.py serve``'s (sitebuild/server.py: the
+headers of netlify.toml, so ``vendor/`` and ``py/`` are cached for good; compressed by
+Accept-Encoding as a host does, every file compressed once before the first visit, as a
+host's cache holds it, so that no timed visit shares this machine's cores with the server's
+brotli). Then, alternating the
 pages run by run:
 
 - cold: a fresh persistent Chromium profile, first visit (nothing cached);
@@ -36,7 +37,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import importlib.util
 import json
 import os
 import shutil
@@ -47,8 +47,14 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: sitebuild
+
+from sitebuild.assemble import build_site
+from sitebuild.compress import precompress
+from sitebuild.server import SiteHandler
+from sitebuild.tools_install import find_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
@@ -105,14 +111,6 @@ FIGURES = """(from) => {
 }"""
 
 
-def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @dataclass
 class Sample:
     seconds: list[float] = field(default_factory=list)
@@ -159,8 +157,8 @@ class Counter:
                 self.runtime_bytes += size
 
 
-def make_server(build: ModuleType, root: Path, counter: Counter) -> Any:
-    class CountingHandler(build.SiteHandler):  # type: ignore[name-defined,misc]
+def make_server(root: Path, counter: Counter) -> Any:
+    class CountingHandler(SiteHandler):
         def send_response(self, code: int, message: str | None = None) -> None:
             self.counted_code = code
             counter.add_request()
@@ -281,8 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("Playwright is not installed: run python3 build.py test once (it installs it).")
         return 1
-    build = load_build()
-    chromium = build.find_chromium()
+    chromium = find_chromium()
     if chromium is None:
         print("No Chromium found: install one or set PARLOUR_CHROMIUM.")
         return 1
@@ -294,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         targets = []
         for variant in variants:
             install, _, stdlib = variant.partition("-")
-            build.build_site(work / variant, install, stdlib=stdlib or "trimmed")
+            build_site(work / variant, install, stdlib=stdlib or "trimmed")
         write_bare_page(work / variants[0], work / "bare")
         targets.append(Target("bare stock Pyodide (main thread)", work / "bare", "index.html"))
         targets += [Target(f"site, {v}", work / v, "index.html") for v in variants]
@@ -304,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         )  # fmt: skip
         for target in targets:
             target.counter = Counter()
-            server = make_server(build, target.root, target.counter)
+            server = make_server(target.root, target.counter)
             threading.Thread(target=server.serve_forever, daemon=True).start()
             servers.append(server)
             target.url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -312,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         # The local server compresses each file once, as a host's cache does; done here, before
         # any visit, so that no timed visit shares the cores with brotli.
         for root in sorted({target.root for target in targets}):
-            build.precompress(root)
+            precompress(root)
         load_before = os.getloadavg()
         started = time.monotonic()
         with sync_playwright() as playwright:

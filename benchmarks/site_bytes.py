@@ -5,10 +5,11 @@
 
 Builds the site into a temporary folder (by default twice: with the trimmed stdlib the site
 ships and with Pyodide's stock one, ``build.py build --stdlib full``, for the ratio), serves
-it with build.py's handler (the headers of netlify.toml) on 127.0.0.1 and opens it once in
-a fresh headless Chromium with service workers blocked (the service worker registers after
-ready and would only add its own precache fetches). The server records every file it
-sends, from the page and its worker, until ``<html data-engine="ready">``. Each of those
+it with ``build.py serve``'s handler (sitebuild/server.py: the headers of netlify.toml) on
+127.0.0.1 and opens it once in a fresh headless Chromium with service workers blocked (the
+service worker registers after ready and would only add its own precache fetches). The
+server records every file it sends, from the page and its worker, until
+``<html data-engine="ready">``. Each of those
 files is then compressed here: gzip at level 9 and brotli (quality 11 unless told; the PyPI
 ``brotli`` package, pip-installed on demand into ``.cache/site-bytes/``, else Node's
 built-in zlib, else skipped with a note).
@@ -43,8 +44,13 @@ import time
 import urllib.parse
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: sitebuild
+
+from sitebuild.assemble import build_site
+from sitebuild.server import SiteHandler
+from sitebuild.tools_install import find_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
@@ -67,14 +73,6 @@ KINDS = (
 Compress = Callable[[bytes], int]
 BASELINE = 5.82e6
 """First-visit brotli bytes before issue 13 (stock stdlib, full lock), from the issue."""
-
-
-def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def kind_of(path: str) -> str:
@@ -142,7 +140,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 def record_first_visit(
-    build: ModuleType, site: Path, timeout_s: float, page_path: str = "", play: bool = False
+    site: Path, timeout_s: float, page_path: str = "", play: bool = False
 ) -> tuple[list[str], int]:
     """The paths the page and its worker requested (once each, in order) until the engine
     was ready, and how many of them came before Play (``play``: the embed's cover, then its
@@ -151,12 +149,12 @@ def record_first_visit(
     at ready."""
     from playwright.sync_api import Request, sync_playwright
 
-    handler = functools.partial(build.SiteHandler, directory=str(site))
+    handler = functools.partial(SiteHandler, directory=str(site))
     server = QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    chromium = build.find_chromium()
+    chromium = find_chromium()
     if chromium is None:
         raise SystemExit("No Chromium found: install one or set PARLOUR_CHROMIUM.")
     requested: list[str] = []
@@ -277,7 +275,6 @@ def main(argv: list[str] | None = None) -> int:
         print("Playwright is not installed: run python3 build.py test once (it installs it).")
         return 1
 
-    build = load_build()
     brotli, brotli_from = find_brotli(args.brotli_quality)
     stdlibs = ["trimmed", "full"] if args.stdlib == "both" else [args.stdlib]
     work = Path(tempfile.mkdtemp(prefix="parlour-bytes-"))
@@ -288,12 +285,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     try:
         for stdlib in stdlibs:
-            site = build.build_site(work / stdlib, stdlib=stdlib)
-            first, _ = record_first_visit(build, site, args.timeout)
+            site = build_site(work / stdlib, stdlib=stdlib)
+            first, _ = record_first_visit(site, args.timeout)
             visit = measure(site, first, brotli, known)
             offline = measure(site, precached(site), brotli, known)
             results[stdlib] = (first, visit, offline)
-            embed, cover = record_first_visit(build, site, args.timeout, EMBED, play=True)
+            embed, cover = record_first_visit(site, args.timeout, EMBED, play=True)
             embeds[stdlib] = (embed, cover, measure(site, embed, brotli, known))
             site_dirs[stdlib] = site
         took = time.monotonic() - started

@@ -4,12 +4,10 @@ Pyodide run skips them."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -29,23 +27,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # --- the built site, shared by the browser suites (tests/browser, tests/engines) ----------------
 
 
-def build_module() -> ModuleType:
-    """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
-    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once per test session into a folder of its own (never the shared
     ``dist/``, so test runs at the same time, or ``build.py serve``, cannot clash)."""
-    build = build_module()
+    from sitebuild.assemble import build_site  # not at the top: Pyodide runs lack sitebuild
+    from sitebuild.steps import StepFailed
+
     try:
-        site: Path = build.build_site(tmp_path_factory.mktemp("site") / "dist")
-    except build.StepFailed as exc:
+        site: Path = build_site(tmp_path_factory.mktemp("site") / "dist")
+    except StepFailed as exc:
         pytest.fail(f"could not build the site: {exc}")
     return site
 
@@ -53,7 +44,9 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """The built site (``site_dir``), served on a free port of 127.0.0.1."""
-    server = build_module().site_server(site_dir, 0)
+    from sitebuild.server import site_server
+
+    server = site_server(site_dir, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

@@ -1,16 +1,15 @@
 """netlify.toml is the one source of truth for response headers; ``build.py serve`` reads it.
 
-These check, on CPython, that build.py parses it and matches paths as Netlify does, that the
-real file gives representative paths the headers the site needs, and that the local server
-sends exactly those. The served headers of a real build, in Chromium, are checked by
-tests/browser/test_headers.py.
+These check, on CPython, that the build (sitebuild/netlify.py) parses it and matches paths as
+Netlify does, that the real file gives representative paths the headers the site needs, and
+that the local server sends exactly those. The served headers of a real build, in Chromium,
+are checked by tests/browser/test_headers.py.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -27,21 +26,36 @@ WHEEL = "/py/0123456789ab/parlour_engine-0.1.0-py3-none-any.whl"
 WASM = "/vendor/pyodide-314.0.7/pyodide.asm.wasm"
 
 
-@pytest.fixture(scope="module")
-def build() -> ModuleType:
-    """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
-    spec = importlib.util.spec_from_file_location("parlour_build_headers", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+# The build's modules, imported in fixtures: the Pyodide run collects this file (and skips its
+# tests) without the repository's sitebuild/ on its path.
 
 
 @pytest.fixture(scope="module")
-def served(build: ModuleType) -> functools.partial[dict[str, str]]:
+def netlify() -> ModuleType:
+    from sitebuild import netlify
+
+    return netlify
+
+
+@pytest.fixture(scope="module")
+def compress() -> ModuleType:
+    from sitebuild import compress
+
+    return compress
+
+
+@pytest.fixture(scope="module")
+def site_handler() -> type[http.server.SimpleHTTPRequestHandler]:
+    from sitebuild.server import SiteHandler
+
+    return SiteHandler
+
+
+@pytest.fixture(scope="module")
+def served(netlify: ModuleType) -> functools.partial[dict[str, str]]:
     """``served(path)``: the headers netlify.toml gives a URL path."""
-    rules = build.netlify_header_rules(ROOT / "netlify.toml")
-    return functools.partial(lambda path: dict(build.headers_for(path, rules)))
+    rules = netlify.netlify_header_rules(ROOT / "netlify.toml")
+    return functools.partial(lambda path: dict(netlify.headers_for(path, rules)))
 
 
 def csp_directives(policy: str) -> dict[str, list[str]]:
@@ -81,12 +95,12 @@ def csp_directives(policy: str) -> dict[str, list[str]]:
     ],
 )
 def test_patterns_match_paths_as_netlify_does(
-    build: ModuleType, pattern: str, path: str, matches: bool
+    netlify: ModuleType, pattern: str, path: str, matches: bool
 ) -> None:
-    assert bool(build.netlify_path_regex(pattern).match(path)) is matches
+    assert bool(netlify.netlify_path_regex(pattern).match(path)) is matches
 
 
-def test_values_are_normalised_and_rules_kept_in_order(build: ModuleType, tmp_path: Path) -> None:
+def test_values_are_normalised_and_rules_kept_in_order(netlify: ModuleType, tmp_path: Path) -> None:
     config = tmp_path / "netlify.toml"
     config.write_text(
         '[[headers]]\n  for = "/*"\n  [headers.values]\n'
@@ -94,14 +108,14 @@ def test_values_are_normalised_and_rules_kept_in_order(build: ModuleType, tmp_pa
         '    X-List = ["a", " b "]\n'
         '[[headers]]\n  for = "/a/*"\n  [headers.values]\n    x-list = "c"\n'
     )
-    rules = build.netlify_header_rules(config)
+    rules = netlify.netlify_header_rules(config)
     assert [rule.pattern for rule in rules] == ["/*", "/a/*"]
-    assert build.headers_for("/b", rules) == {
+    assert netlify.headers_for("/b", rules) == {
         "Cache-Control": "public, max-age=60",
         "X-List": "a, b",
     }
     # Two matching rules setting one header (names are case-insensitive) combine in order.
-    assert build.headers_for("/a/x", rules)["X-List"] == "a, b, c"
+    assert netlify.headers_for("/a/x", rules)["X-List"] == "a, b, c"
 
 
 @pytest.mark.parametrize(
@@ -113,11 +127,11 @@ def test_values_are_normalised_and_rules_kept_in_order(build: ModuleType, tmp_pa
     ],
     ids=["line break in a value", "pattern not from the root", "not a string"],
 )
-def test_bad_rules_are_refused(build: ModuleType, tmp_path: Path, table: str) -> None:
+def test_bad_rules_are_refused(netlify: ModuleType, tmp_path: Path, table: str) -> None:
     config = tmp_path / "netlify.toml"
     config.write_text(table)
     with pytest.raises(ValueError, match=r"netlify\.toml"):
-        build.netlify_header_rules(config)
+        netlify.netlify_header_rules(config)
 
 
 # --- the real netlify.toml --------------------------------------------------------------------
@@ -200,11 +214,13 @@ def test_pages_may_be_framed_and_run_no_unsafe_script(
 
 
 @pytest.fixture
-def local_site(build: ModuleType, tmp_path: Path) -> Iterator[str]:
+def local_site(
+    site_handler: type[http.server.SimpleHTTPRequestHandler], tmp_path: Path
+) -> Iterator[str]:
     for path in ("index.html", "sw.js", WASM[1:], WHEEL[1:], "oembed/x.json", "notes.txt"):
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_bytes(b"x")
-    handler = functools.partial(build.SiteHandler, directory=str(tmp_path))
+    handler = functools.partial(site_handler, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -218,7 +234,7 @@ def local_site(build: ModuleType, tmp_path: Path) -> Iterator[str]:
     ["/", "/index.html?game=to-the-moon", "/sw.js", WASM, WHEEL, "/oembed/x.json", "/notes.txt"],
 )
 def test_the_local_server_sends_what_netlify_toml_says(
-    build: ModuleType,
+    netlify: ModuleType,
     served: functools.partial[dict[str, str]],
     local_site: str,
     path: str,
@@ -226,7 +242,7 @@ def test_the_local_server_sends_what_netlify_toml_says(
     with urllib.request.urlopen(local_site + path) as response:
         got = response.headers
     expected = served(path.split("?")[0])
-    expected.setdefault("Cache-Control", build.NETLIFY_DEFAULT_CACHE)
+    expected.setdefault("Cache-Control", netlify.NETLIFY_DEFAULT_CACHE)
     for name, value in expected.items():
         assert got.get_all(name) == [value], name
     assert len(got.get_all("Content-Type") or []) == 1
@@ -251,9 +267,9 @@ def test_the_local_server_sends_what_netlify_toml_says(
     ],
 )
 def test_accept_encoding_is_honoured(
-    build: ModuleType, accept: str | None, available: tuple[str, ...], chosen: str | None
+    compress: ModuleType, accept: str | None, available: tuple[str, ...], chosen: str | None
 ) -> None:
-    assert build.accepted_encoding(accept, available) == chosen
+    assert compress.accepted_encoding(accept, available) == chosen
 
 
 def fetch(url: str, accept: str) -> tuple[bytes, dict[str, str]]:
@@ -264,7 +280,10 @@ def fetch(url: str, accept: str) -> tuple[bytes, dict[str, str]]:
 
 @pytest.mark.parametrize("path", ["/", WASM, "/sw.js", "/vendor/pyodide-314.0.7/stdlib.zip", WHEEL])
 def test_the_local_server_compresses_what_the_host_compresses(
-    build: ModuleType, tmp_path: Path, path: str
+    compress: ModuleType,
+    site_handler: type[http.server.SimpleHTTPRequestHandler],
+    tmp_path: Path,
+    path: str,
 ) -> None:
     import gzip
 
@@ -272,7 +291,7 @@ def test_the_local_server_compresses_what_the_host_compresses(
     target = tmp_path / (path[1:] or "index.html")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(body)
-    handler = functools.partial(build.SiteHandler, directory=str(tmp_path))
+    handler = functools.partial(site_handler, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}{path}"
@@ -283,7 +302,7 @@ def test_the_local_server_compresses_what_the_host_compresses(
         assert headers["Vary"] == "Accept-Encoding"
         plain, headers = fetch(url, "identity")
         assert plain == body and "Content-Encoding" not in headers
-        if "br" in build.available_encodings():
+        if "br" in compress.available_encodings():
             import brotli  # type: ignore[import-not-found]
 
             sent, headers = fetch(url, "gzip, deflate, br")
@@ -293,10 +312,12 @@ def test_the_local_server_compresses_what_the_host_compresses(
         server.server_close()
 
 
-def test_icons_are_sent_as_they_are(build: ModuleType, tmp_path: Path) -> None:
+def test_icons_are_sent_as_they_are(
+    site_handler: type[http.server.SimpleHTTPRequestHandler], tmp_path: Path
+) -> None:
     (tmp_path / "icons").mkdir()
     (tmp_path / "icons" / "icon-192.png").write_bytes(b"\x89PNG" * 100)
-    handler = functools.partial(build.SiteHandler, directory=str(tmp_path))
+    handler = functools.partial(site_handler, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

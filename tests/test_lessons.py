@@ -28,26 +28,39 @@ pytestmark = [
 ]
 
 
-def lesson_ids() -> list[str]:
-    text = (JS / "learn" / "lessons.js").read_text(encoding="utf-8")
-    return [line.split('id: "')[1].split('"')[0] for line in text.splitlines() if 'id: "' in line]
+REGISTRY = JS / "games" / "index.js"
+"""The games' registry: it lists every lesson (``LESSONS``), each in its game's folder."""
 
 
-@functools.cache
-def load_lesson(lesson_id: str) -> dict[str, Any]:
-    script = (
-        "const {LESSONS} = await import(process.argv[1] + '/learn/lessons.js');"
-        "const entry = LESSONS.find((l) => l.id === process.argv[2]);"
-        "const {lesson} = await entry.load();"
-        "console.log(JSON.stringify(lesson));"
-    )
+def registry(script: str, *args: str) -> Any:
+    """Run ``script`` in Node with ``registry`` (the registry's exports) and ``args``; -> the
+    JSON it prints."""
     out = subprocess.run(
-        [str(NODE), "--no-warnings", "--input-type=module", "-e", script, JS.as_uri(), lesson_id],
+        [str(NODE), "--no-warnings", "--input-type=module", "-e", script, REGISTRY.as_uri(), *args],
         capture_output=True,
         text=True,
         check=True,
     )
-    lesson: dict[str, Any] = json.loads(out.stdout)
+    return json.loads(out.stdout)
+
+
+def lesson_ids() -> list[str]:
+    ids: list[str] = registry(
+        "const registry = await import(process.argv[1]);"
+        "console.log(JSON.stringify(registry.LESSON_IDS));"
+    )
+    return ids
+
+
+@functools.cache
+def load_lesson(lesson_id: str) -> dict[str, Any]:
+    lesson: dict[str, Any] = registry(
+        "const registry = await import(process.argv[1]);"
+        "const entry = registry.lessonEntry(process.argv[2]);"
+        "const {lesson} = await entry.load();"
+        "console.log(JSON.stringify({...lesson, registered: entry.game}));",
+        lesson_id,
+    )
     return lesson
 
 
@@ -56,7 +69,7 @@ def catalog(lang: str, area: str) -> dict[str, str]:
     return data
 
 
-LESSONS = lesson_ids() if (JS / "learn" / "lessons.js").is_file() else []
+LESSONS = lesson_ids() if NODE is not None else []
 
 
 def test_every_game_has_a_lesson() -> None:
@@ -68,6 +81,7 @@ def test_every_game_has_a_lesson() -> None:
 def test_lesson_script_is_legal_and_ends_where_the_round_is_scored(lesson_id: str) -> None:
     lesson = load_lesson(lesson_id)
     assert lesson["id"] == lesson_id
+    assert lesson["game"] == lesson["registered"], "its folder's game, in the registry"
     game = engine.new_game(
         lesson["game"], players=lesson["players"], seed=lesson["seed"], options=lesson["options"]
     )

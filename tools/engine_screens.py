@@ -27,7 +27,12 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: sitebuild
+
 import screens
+
+from sitebuild.assemble import build_site
+from sitebuild.server import site_server
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "engines"))
@@ -45,10 +50,9 @@ CONTROL = ".table [data-action]"
 @contextmanager
 def served_front() -> Iterator[tuple[str, int]]:
     """The built site behind the suite's Front (error hook) and Trap: ``(url, trap port)``."""
-    build = screens.build_module()
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
-        site = build.build_site(Path(tmp) / "dist")
-        server = build.site_server(site, 0)
+        site = build_site(Path(tmp) / "dist")
+        server = site_server(site, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         stack.callback(server.server_close)
         stack.callback(server.shutdown)

@@ -19,7 +19,6 @@ widths (and, if needed, the page's ``lang`` query and a final step such as openi
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -30,10 +29,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import Page, Playwright, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: sitebuild
+
+from sitebuild.assemble import build_site
+from sitebuild.server import site_server
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
@@ -162,15 +165,6 @@ SHOTS = (
 )
 
 
-def build_module() -> ModuleType:
-    """build.py, loaded by path (its name would shadow the PyPI ``build`` package)."""
-    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def chromium(playwright: Playwright) -> str:
     given = os.environ.get("PARLOUR_CHROMIUM")
     if given:
@@ -236,11 +230,10 @@ def served_page(**context_options: Any) -> Iterator[tuple[Page, str, list[str]]]
     """The site built into a temporary folder and served on 127.0.0.1, and one page of a
     headless Chromium that reaches no other host: ``(page, site URL, page errors so far)``.
     Shared by this script, tools/learn_screens.py and tools/rules_screens.py."""
-    build = build_module()
     errors: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
-        site = build.build_site(Path(tmp) / "dist")
-        server = build.site_server(site, 0)
+        site = build_site(Path(tmp) / "dist")
+        server = site_server(site, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         try:

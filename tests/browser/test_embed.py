@@ -22,7 +22,6 @@ import base64
 import contextlib
 import functools
 import http.server
-import importlib.util
 import json
 import re
 import threading
@@ -41,6 +40,8 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engine
+from sitebuild.embed_pages import oembed, site_base_url
+from sitebuild.steps import StepFailed
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [
@@ -564,29 +565,20 @@ def test_oembed_files_and_discovery_links(site_url: str) -> None:
         assert f'<meta name="parlour-game" content="{game_id}">' in page
 
 
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("parlour_build_embed", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_base_url_comes_from_the_option_then_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    build = load_build()
     monkeypatch.delenv("PARLOUR_BASE_URL", raising=False)
     monkeypatch.delenv("URL", raising=False)
-    assert build.site_base_url(None) == "http://127.0.0.1:8000"
+    assert site_base_url(None) == "http://127.0.0.1:8000"
     monkeypatch.setenv("URL", "https://parlour.netlify.app")
-    assert build.site_base_url(None) == "https://parlour.netlify.app"
+    assert site_base_url(None) == "https://parlour.netlify.app"
     monkeypatch.setenv("PARLOUR_BASE_URL", "https://games.example.org/parlour/")
-    assert build.site_base_url(None) == "https://games.example.org/parlour"
-    assert build.site_base_url("https://x.example") == "https://x.example"
-    with pytest.raises(build.StepFailed):
-        build.site_base_url("parlour.example")
-    html = build.oembed("https://games.example.org", "quodlibet", "Quodlibet")["html"]
+    assert site_base_url(None) == "https://games.example.org/parlour"
+    assert site_base_url("https://x.example") == "https://x.example"
+    with pytest.raises(StepFailed):
+        site_base_url("parlour.example")
+    html = oembed("https://games.example.org", "quodlibet", "Quodlibet")["html"]
     assert 'src="https://games.example.org/embed.html?game=quodlibet"' in html
 
 

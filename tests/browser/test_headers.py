@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,6 +24,10 @@ import pytest
 from playwright.sync_api import Page, Response
 
 import engine
+from sitebuild.assemble import build_site
+from sitebuild.netlify import headers_for, matching_rules, netlify_header_rules
+from sitebuild.server import SiteHandler
+from sitebuild.steps import StepFailed
 
 pytestmark = [pytest.mark.browser, pytest.mark.cold_start]
 
@@ -43,29 +45,18 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-def _load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("parlour_build_csp", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BUILD = _load_build()
-
-
 def rules() -> Any:
-    return BUILD.netlify_header_rules(ROOT / "netlify.toml")
+    return netlify_header_rules(ROOT / "netlify.toml")
 
 
 def policy() -> str:
     """The Content-Security-Policy netlify.toml gives the page."""
-    value: str = BUILD.headers_for("/", rules())["Content-Security-Policy"]
+    value: str = headers_for("/", rules())["Content-Security-Policy"]
     return value
 
 
 class CspServer:
-    """The built site, served by build.py's handler, plus the same policy report-only
+    """The built site, served by sitebuild.server's handler, plus the same policy report-only
     (or another one, ``report_only``) with reports posted back here."""
 
     def __init__(self, site: Path) -> None:
@@ -73,7 +64,7 @@ class CspServer:
         self.report_only = policy()
         owner = self
 
-        class Reporting(BUILD.SiteHandler):  # type: ignore[misc, name-defined]
+        class Reporting(SiteHandler):
             def end_headers(self) -> None:
                 self.send_header(
                     "Content-Security-Policy-Report-Only",
@@ -111,8 +102,8 @@ class CspServer:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A build of its own: ``dist/`` may be rebuilt by another test run meanwhile."""
     try:
-        built: Path = BUILD.build_site(tmp_path_factory.mktemp("headers") / "site")
-    except BUILD.StepFailed as exc:
+        built: Path = build_site(tmp_path_factory.mktemp("headers") / "site")
+    except StepFailed as exc:
         pytest.fail(f"could not build the site: {exc}")
     return built
 
@@ -160,7 +151,7 @@ def test_no_two_rules_set_one_header_for_any_built_file(site: Path) -> None:
     overlaps = []
     for path in ["/", *built_paths(site)]:
         seen: dict[str, str] = {}
-        for rule in BUILD.matching_rules(path, rules()):
+        for rule in matching_rules(path, rules()):
             for name in rule.values:
                 if name.lower() in seen:
                     overlaps.append(f"{path}: {name} from {seen[name.lower()]} and {rule.pattern}")
@@ -200,7 +191,7 @@ def test_every_page_is_framable_and_has_no_inline_script(site: Path) -> None:
     assert "/index.html" in pages
     for path in pages:
         Scan(path).feed((site / path[1:]).read_text())
-        headers = BUILD.headers_for(path, rules())
+        headers = headers_for(path, rules())
         assert "frame-ancestors *" in headers["Content-Security-Policy"]
         assert headers["Cache-Control"] == "no-cache"
     assert not problems, "inline scripts are refused by the policy:\n" + "\n".join(problems)

@@ -1,4 +1,4 @@
-"""The guided lessons (README, "Learn to play"; learn.js), played end to end in Chromium by a
+"""The guided lessons (README, "Learn to play"; learn/coach.js), played end to end in Chromium by a
 reader who does only what the coach says on screen: read the coach's words, press the ringed
 control. The tests know nothing of the scripts: not the deal, not the moves, not how many
 steps there are. Each lesson also gets one deliberate wrong move (another legal control),

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib
 import importlib.util
 import json
+import pkgutil
 import shutil
 import struct
 import sys
@@ -37,6 +39,10 @@ from browser_support import SAVE_PREFIX, saved_games, watch, web_save_record
 from playwright.sync_api import BrowserContext, Page, Playwright
 
 import engine
+import sitebuild
+from sitebuild.assemble import build_site
+from sitebuild.paths import WEB
+from sitebuild.server import SiteHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [
@@ -67,8 +73,11 @@ def load_module(name: str, path: Path) -> ModuleType:
     return module
 
 
-build = load_module("parlour_build_offline", ROOT / "build.py")
 icons = load_module("parlour_icons_test", ROOT / "tools" / "icons.py")
+BUILD_MODULES = [
+    importlib.import_module(f"sitebuild.{info.name}")
+    for info in pkgutil.iter_modules(sitebuild.__path__)
+]
 
 
 # --- the site and its server ----------------------------------------------------------------
@@ -81,23 +90,27 @@ class Site:
     def __init__(self, folder: Path) -> None:
         self.web = folder / "web"
         self.out = folder / "site"
-        shutil.copytree(build.WEB, self.web, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(WEB, self.web, ignore=shutil.ignore_patterns("__pycache__"))
         self.server: http.server.ThreadingHTTPServer | None = None
         self.port = 0
         self.seen: list[str] = []
 
     def build(self) -> None:
-        original = build.WEB
-        build.WEB = self.web  # build.py reads its sources from here
+        # The build reads its sources from WEB, which each module that reads them imports from
+        # sitebuild.paths: point every one at this copy.
+        readers = [module for module in BUILD_MODULES if getattr(module, "WEB", None) == WEB]
+        for module in readers:
+            module.WEB = self.web  # type: ignore[attr-defined]
         try:
-            build.build_site(self.out)
+            build_site(self.out)
         finally:
-            build.WEB = original
+            for module in readers:
+                module.WEB = WEB  # type: ignore[attr-defined]
 
     def start(self) -> None:
         seen = self.seen
 
-        class Recording(build.SiteHandler):  # type: ignore[misc, name-defined]
+        class Recording(SiteHandler):
             def do_GET(self) -> None:
                 seen.append(self.path)
                 super().do_GET()

@@ -7,30 +7,20 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import json
 import re
-import sys
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from sitebuild.assemble import build_site
+from sitebuild.micropip import MICROPIP_OMITS
+from sitebuild.steps import StepFailed
+from sitebuild.wheel import BROWSER_OMITS
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
-
-
-def load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load("parlour_build_stdlib", ROOT / "build.py")
 
 
 def manifest(site: Path) -> dict[str, object]:
@@ -87,7 +77,7 @@ def test_the_lock_names_only_micropip_with_the_hash_of_the_wheel_shipped(site_di
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert set(lock) == {"info", "packages"} and list(lock["packages"]) == ["micropip"]
     entry = lock["packages"]["micropip"]
-    assert entry["sha256"] == build._sha256((folder / entry["file_name"]).read_bytes())
+    assert entry["sha256"] == hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest()
     assert lock["info"]["python"].startswith("3.14")
     # Both wheels are stored, for the host to compress (docs/RUNTIME.md, "Compression").
     for wheel in [folder / entry["file_name"], *site_dir.glob("py/*/*.whl")]:
@@ -96,14 +86,14 @@ def test_the_lock_names_only_micropip_with_the_hash_of_the_wheel_shipped(site_di
 
 
 def test_stdlib_full_keeps_the_stock_zip(tmp_path: Path) -> None:
-    site = build.build_site(tmp_path / "site", stdlib="full")
+    site = build_site(tmp_path / "site", stdlib="full")
     folder = runtime_dir(site)
     assert sorted(p.name for p in folder.glob("*.zip")) == ["python_stdlib.zip"]
     assert shim_stdlib(folder) == "python_stdlib.zip"
     stock = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     assert (folder / "python_stdlib.zip").read_bytes() == stock.read_bytes()
-    with pytest.raises(build.StepFailed, match="unknown stdlib"):
-        build.build_site(tmp_path / "other", stdlib="tiny")
+    with pytest.raises(StepFailed, match="unknown stdlib"):
+        build_site(tmp_path / "other", stdlib="tiny")
 
 
 def test_the_browser_wheel_is_the_engine_less_its_terminal_front_end(site_dir: Path) -> None:
@@ -119,7 +109,7 @@ def test_the_browser_wheel_is_the_engine_less_its_terminal_front_end(site_dir: P
         for p in (ROOT / "engine").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts
     }
-    kept = {n for n in source if not n.startswith(build.BROWSER_OMITS)}
+    kept = {n for n in source if not n.startswith(BROWSER_OMITS)}
     assert "engine/cli/__init__.py" in source and "engine/games/quodlibet/__init__.py" in kept
     engine_files = {n for n in files if n.startswith("engine/")}
     assert engine_files == kept
@@ -147,7 +137,7 @@ def test_micropip_ships_compiled_without_what_the_install_never_imports(site_dir
         pyodide_magic = stdlib.read("os.pyc")[:4]
     assert all(files[n][:4] == pyodide_magic for n in files if n.endswith(".pyc"))
     sources = {n[:-1] if n.endswith(".pyc") else n for n in files}
-    assert not [n for n in sources if n.startswith(build.MICROPIP_OMITS)]
+    assert not [n for n in sources if n.startswith(MICROPIP_OMITS)]
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in files)
     (metadata,) = [files[n] for n in files if n.endswith(".dist-info/METADATA")]
     assert b"License: Mozilla Public License Version 2.0\n" in metadata

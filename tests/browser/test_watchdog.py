@@ -1,4 +1,4 @@
-"""Never a blank page (issue 25; README, "Browsers"): js/watchdog.js, a classic script that
+"""Never a blank page (issue 25; docs/TESTING.md, "Browsers"): js/watchdog.js, a classic script that
 needs no module, speaks on every page when the page cannot show itself — a browser without
 what the games need, a script that does not load or stops with an error, a page that has not
 painted within a few seconds — in the reader's language, with a Reload button and the detail.
@@ -130,7 +130,7 @@ def test_a_stalled_start_is_told_then_clears_itself_when_the_menu_paints(
     tab = context.new_page()
     tab.add_init_script("window.parlourWatchdogMs = 1000")
     held: list[Route] = []
-    tab.route(re.compile(r".*/js/menu\.js$"), lambda route: held.append(route))
+    tab.route(re.compile(r".*/js/menu/menu\.js$"), lambda route: held.append(route))
     tab.goto(site_url, wait_until="commit")
     panel = panel_of(tab)
     assert panel["cause"] == "stalled"

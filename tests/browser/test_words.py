@@ -101,7 +101,7 @@ def record(game_id: str, players: int, seed: int, options: dict[str, Any]) -> di
 
 
 RENDER = """async ([gameId, data, names]) => {
-  const { rendererFor } = await import("./js/games/index.js");
+  const { rendererFor } = await import("./js/table/renderer.js");
   const renderer = await rendererFor(gameId); // its module and words, as the table has them
   const { describeHint } = await import("./js/table/hint.js");
   const ui = { seatName: (s) => names[s], me: null, instant: true, scoreSheet: data.sheet,

@@ -1,7 +1,7 @@
 """The servers the cross-engine tests put around the built site.
 
 - ``Front``: what the browsers load the site from, on 127.0.0.1. It passes every request to
-  the site's own server (``build.py``'s ``site_server``, netlify.toml headers and all) and
+  the site's own server (``sitebuild.server.site_server``, netlify.toml headers and all) and
   adds one thing: ``<script src="/__parlour_hook.js">`` as the first thing in each page's
   ``<head>`` (tests/engines/hook.js: it records errors where no driver can listen). The
   service worker checks every page against the SHA-256 that sw.js lists, so sw.js is served

@@ -1,8 +1,7 @@
 """Set-up shared by the Pyodide test run and the benchmark (stdlib only, CPython side).
 
 - ``ensure_node_modules``: ``npm ci`` when ``node_modules`` is missing or stale (the function
-  lives in ``build.py``; it is loaded from there by path, because ``import build`` would find
-  the PyPI ``build`` package or this repo's file depending on ``sys.path``).
+  lives in ``sitebuild/tools_install.py``; the repository root goes on ``sys.path`` for it).
 - ``pytest_wheels``: pytest and its dependencies as pure Python 3.14 wheels, pinned with hashes
   in ``requirements.txt`` and cached in ``.cache/pyodide-wheels/``; downloaded only when a
   pinned wheel is missing from the cache, so a second run costs a few hashes.
@@ -15,7 +14,6 @@ Nothing is fetched except from PyPI (pip) and npm: Pyodide itself comes from ``n
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import re
 import shutil
@@ -25,7 +23,11 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: sitebuild
+
+from sitebuild import stdlib, tools_install, wheel
+from sitebuild.steps import StepFailed
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -45,37 +47,26 @@ def say(message: str) -> None:
     print(f"[pyodide] {message}", flush=True)
 
 
-def _build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("parlour_build", ROOT / "build.py")
-    if spec is None or spec.loader is None:
-        raise SetupError(f"cannot load {ROOT / 'build.py'}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def ensure_node_modules() -> None:
     """``npm ci`` if ``node_modules`` does not match ``package-lock.json``; check Node is here."""
     if shutil.which("node") is None:
         raise SetupError("node is not installed (Node 20 is needed)")
-    build = _build_module()
     try:
-        build.ensure_node_modules()
-    except build.StepFailed as exc:
+        tools_install.ensure_node_modules()
+    except StepFailed as exc:
         raise SetupError(str(exc)) from exc
     if not (PYODIDE_DIR / "pyodide.mjs").is_file():
         raise SetupError(f"{PYODIDE_DIR / 'pyodide.mjs'} is missing after npm ci")
 
 
 def site_stdlib() -> Path | None:
-    """The trimmed stdlib zip the site ships (``build.py``'s, cached), or None when
+    """The trimmed stdlib zip the site ships (``sitebuild.stdlib``'s, cached), or None when
     ``PARLOUR_STDLIB=full`` asks for Pyodide's stock one, as ``build.py build --stdlib full``."""
     if os.environ.get("PARLOUR_STDLIB") == "full":
         return None
-    build = _build_module()
     try:
-        path, _name, _micropip = build.runtime_stdlib("trimmed", build.engine_wheel())
-    except build.StepFailed as exc:
+        path, _name, _micropip = stdlib.runtime_stdlib("trimmed", wheel.engine_wheel())
+    except StepFailed as exc:
         raise SetupError(str(exc)) from exc
     found: Path = path
     return found

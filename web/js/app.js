@@ -13,7 +13,7 @@ import { completeSetup, deepLink, newSeed } from "./menu/setup.js";
 import { SaveStore, newId } from "./saves/storage.js";
 import { checkWithEngine, decodeSave, importRecord } from "./saves/savecode.js";
 import { otherTabPanel } from "./saves/game-lock.js";
-import { rendererFor } from "./games/index.js";
+import { rendererFor } from "./table/renderer.js";
 import { openFromLink, openRules } from "./rules/dialog.js";
 import { refusalText } from "./words/engine-words.js";
 import { languageSwitch, focusLanguageSwitch } from "./words/language-switch.js";
@@ -220,7 +220,7 @@ async function openTable(id, setup) {
   await table.run();
 }
 
-// A guided lesson (learn.js): never saved, so `current` stays null and no save is claimed.
+// A guided lesson (learn/coach.js): never saved, so `current` stays null and no save is claimed.
 async function startLesson(lessonId, speed = "normal") {
   closeTable();
   clearNotices();
@@ -391,6 +391,7 @@ async function boot() {
     return;
   }
   html.dataset.engine = "ready";
+  performance.mark("parlour:ready"); // time to ready, for benchmarks/browsers_load_time.py
   menu.setReady(true);
   const imported = await carriedGame();
   if (imported && (await continueSaved(imported))) return;

@@ -17,9 +17,8 @@ import { h } from "./dom.js";
 import { manifest, gameIds } from "./manifest.js";
 import { parseParams } from "./params.js";
 import { completeSetup } from "./menu/setup.js";
-import { summaryOf } from "./menu/summaries.js";
 import { parseBounded } from "./saves/json-limits.js";
-import { gameName, roundOf } from "./words/game-name.js";
+import { gameName, roundOf, summaryOf } from "./words/game-name.js";
 import { wordPage } from "./words/page-words.js";
 
 // An entry module: the words first (i18n.js keeps top-level await out of shared modules).

@@ -19,7 +19,7 @@ import { MAX_NAME, MAX_CLUSTER, cleanName, nameProblem, shown } from "./words/na
 import { t, list, number } from "./i18n.js";
 import { gameName } from "./words/game-name.js";
 import { parseBounded, jsonProblem } from "./saves/json-limits.js";
-import { LESSON_IDS } from "./learn/lessons.js";
+import { LESSON_IDS } from "./games/index.js";
 import { readRulesParam } from "./rules/link.js";
 import { MAX_LINK } from "./link.js";
 
@@ -63,7 +63,7 @@ function some(items, show) {
 // At most MAX_ERRORS problems are listed (a link of 10,000 unknown parameters is one notice).
 const MAX_ERRORS = 20;
 
-// `learn=<lesson id>` starts a guided lesson (learn.js) instead; beside it only `lang` and
+// `learn=<lesson id>` starts a guided lesson (learn/coach.js) instead; beside it only `lang` and
 // `speed` may be given.
 //
 // -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [],

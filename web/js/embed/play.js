@@ -13,7 +13,7 @@ import { Engine } from "../engine.js";
 import { BootProgress } from "../progress.js";
 import { SaveStore, newId } from "../saves/storage.js";
 import { Table } from "../table/table.js";
-import { rendererFor } from "../games/index.js";
+import { rendererFor } from "../table/renderer.js";
 import { deepLink, newSeed } from "../menu/setup.js";
 import { checkWithEngine, encodeSave, exportPanel } from "../saves/savecode.js";
 import { otherTabPanel } from "../saves/game-lock.js";

@@ -3,7 +3,8 @@
 // the control to press, kindly keeps back any other move (it is not sent), and at the end
 // explains the round's scoring and offers a real game.
 //
-// A lesson (web/js/learn-<game>.js exports `lesson`):
+// A lesson (web/js/games/<game-id>/lesson*.js exports `lesson`; the games' registry,
+// web/js/games/index.js, lists them):
 //   { id, game, area: the catalog area of its words ("learn-nine-virtues"),
 //     players, seed, options: engine options, `deal` and `dealer` among them (API.md),
 //     title: the key of its name in `area` (default "title"),
@@ -29,8 +30,8 @@ import { t, signed, onLanguageChange, loadWords } from "../i18n.js";
 import { hintTargets } from "../table/hint.js";
 import { completeSetup } from "../menu/setup.js";
 import { Table } from "../table/table.js";
-import { rendererFor } from "../games/index.js";
-import { lessonEntry } from "./lessons.js";
+import { rendererFor } from "../table/renderer.js";
+import { lessonEntry } from "../games/index.js";
 import { refusalText } from "../words/engine-words.js";
 
 export const TARGET_CLASS = "coach-target";

@@ -5,15 +5,14 @@
 
 import { h } from "../dom.js";
 import { gameIds } from "../manifest.js";
-import { summaryOf } from "./summaries.js";
 import { exportPanel, importForm } from "../saves/savecode.js";
 import { completeSetup, defaultName, defaultLevel, cleanName, validSetup, levelName, seatNames, storedName, MAX_NAME_UNITS } from "./setup.js";
 import { MANY, PREFIX } from "../saves/storage.js";
 import { shown, nameProblem, MAX_NAME, MAX_CLUSTER } from "../words/names.js";
 import { t, list, language } from "../i18n.js";
-import { firstLessonOf } from "../learn/lessons.js";
+import { firstLessonOf } from "../games/index.js";
 import { rulesButton } from "../rules/dialog.js";
-import { gameName, roundOf } from "../words/game-name.js";
+import { gameName, roundOf, summaryOf } from "../words/game-name.js";
 import { recordBook, recordWords } from "../saves/records.js";
 import { keeper } from "../saves/keep.js";
 
@@ -217,7 +216,7 @@ export class Menu {
     );
   }
 
-  // "Learn to play": the game's guided first game (learn.js; app.js waits for the engine).
+  // "Learn to play": the game's guided first game (learn/coach.js; app.js waits for the engine).
   #learnButton(id, info) {
     const lesson = firstLessonOf(id);
     if (!lesson || !this.onLearn) return null;

@@ -23,13 +23,13 @@ import { applyLaterStyles } from "../later-styles.js";
 import { h } from "../dom.js";
 import { t, onLanguageChange, loadWords } from "../i18n.js";
 import { say } from "./say.js";
+import { GAMES } from "../games/index.js";
 
 // Each page and its words (its own lazy catalog area) are fetched when it is first opened:
-// a first visit that never opens the rules does not pay for them.
+// a first visit that never opens the rules does not pay for them. A game's page is its
+// registry entry's `rules` (web/js/games/index.js); "How we read the rules" is the shell's.
 const LOADERS = {
-  "nine-virtues": () => import("../games/nine-virtues/rules.js").then((m) => m.nineVirtues),
-  "to-the-moon": () => import("../games/to-the-moon/rules.js").then((m) => m.toTheMoon),
-  quodlibet: () => import("../games/quodlibet/rules.js").then((m) => m.quodlibet),
+  ...Object.fromEntries(Object.entries(GAMES).flatMap(([id, game]) => (game.rules ? [[id, game.rules]] : []))),
   reading: () => import("./reading.js").then((m) => m.reading),
 };
 const DOCS = {}; // the pages fetched so far
@@ -57,7 +57,7 @@ function said(tag, attrs, key, values) {
   return node;
 }
 
-// --- building a page from its data (rules-<doc>.js) ------------------------------------
+// --- building a page from its data (games/<game-id>/rules.js, reading.js) -------------
 
 // A block is a message name (a paragraph), or one of:
 //   { p: name, values, className }             a paragraph with values of its own

@@ -1,6 +1,7 @@
 // The table shell: everything around a game's own rendering.
 //
-// RENDERER CONTRACT (web/js/games/<game-id>.js; registry in web/js/games/index.js)
+// RENDERER CONTRACT (web/js/games/<game-id>/table.js, listed in the games' registry,
+// web/js/games/index.js; renderer.js hands it to the shell)
 //
 //   export function renderTable(view, ui) -> HTMLElement
 //   export function renderRoundSummary(entry, ui) -> HTMLElement   (optional: generic one)
@@ -23,7 +24,9 @@
 // log ("Ann built a 7."); null or no export: the shell's plain "Ann build 7".
 //
 //   export function hintWords(action, view) -> [move, reason]|null   (optional; hint.js)
-//   export const roundWord = "deal"                                   (optional: "round")
+//
+// (What the game calls a round, "deal" in Quodlibet, is its registry entry's `roundWord`; the
+// shell reads it as `renderer.roundWord`.)
 //
 //   export function renderLastTrick(view, ui) -> {title, node}|null    (optional)
 //
@@ -47,7 +50,7 @@
 //                                            says a refusal it shows itself "assertive".
 //   }
 //
-// COACH OPTION (the guided lessons, learn.js): `new Table({..., coach})` where coach has
+// COACH OPTION (the guided lessons, learn/coach.js): `new Table({..., coach})` where coach has
 //   computerMove(seat) -> Promise<string>   the computer seat's move (instead of the bot);
 //                                            the engine still checks it
 //   allow(action) -> Promise<boolean>        before a person's move is sent: false keeps it
@@ -726,7 +729,7 @@ export class Table {
     if (this.hintTextEl) this.hintTextEl.textContent = "";
   }
 
-  // What the game calls a round ("deal" in Quodlibet: the renderer's `roundWord`).
+  // What the game calls a round ("deal" in Quodlibet: its registry entry's `roundWord`).
   #roundWord() {
     return this.renderer.roundWord || "round";
   }

@@ -1,4 +1,4 @@
-// The Nine Virtues lesson (learn.js has the format): three players, one round. The person
+// The Nine Virtues lesson (learn/coach.js has the format): three players, one round. The person
 // bids a 7 they hold two of, swaps a 2 for a 9 to hold the most 9s, kills the 10 that a
 // player known to collect 10s could bid, and calls the 1 as a third 7; Ann's bid 2 shows a
 // wrong bid (Ben holds a 2). Scores: you +26, Ann +22, Ben +18 (NV-9..NV-13).

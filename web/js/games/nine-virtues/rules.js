@@ -5,7 +5,7 @@ import { cardLine, lines, pairs, pairsDown } from "../../rules/pictures.js";
 
 const A = "rules-nine-virtues";
 
-export const nineVirtues = {
+export const rules = {
   area: A,
   sections: [
     { id: "goal", title: "goal-title", blocks: ["goal-1", "goal-2"] },

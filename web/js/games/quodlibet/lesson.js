@@ -1,4 +1,4 @@
-// The Quodlibet lesson (learn.js has the format): one deal of Minus (QL-7, QL-10: +10 penalty
+// The Quodlibet lesson (learn/coach.js has the format): one deal of Minus (QL-7, QL-10: +10 penalty
 // points per trick taken) in practice mode (the `contracts` option: no choosing step). The
 // person leads low, is forced to take one trick with a lone A♥, then throws away high cards
 // when void. Scores: you +10, Ann +30, Ben +10, Cleo +30. The Snack lesson follows.

@@ -35,7 +35,7 @@ const contract = (id, wheel, blocks) => ({
   blocks: [{ p: "wheel-tag", values: { wheel: WHEELS[wheel] }, className: "rules-wheel" }, ...blocks],
 });
 
-export const quodlibet = {
+export const rules = {
   area: A,
   sections: [
     { id: "goal", title: "goal-title", blocks: ["goal-1", "goal-2"] },

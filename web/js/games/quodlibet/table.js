@@ -26,7 +26,7 @@ import { engineText } from "../../words/engine-words.js";
 const TRICK_COUNTS = new Set(["ql-took-tricks", "ql-took-no-trick"]);
 
 export {
-  CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords, roundWord,
+  CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords,
 } from "./words.js";
 
 // --- small DOM helpers ---------------------------------------------------------------------

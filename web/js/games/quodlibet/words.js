@@ -27,9 +27,6 @@ export const CONTRACTS = Object.fromEntries(IDS.map((id) => [id, Object.freeze({
   get goal() { return t(`quodlibet-contracts.${id}-goal`); },
 })]));
 
-/** The one word for a round of this game: Quodlibet is played in deals. */
-export const roundWord = "deal";
-
 /** The display name of contract ``id`` ("bad-neighbour" -> "Bad Neighbour"). */
 export function contractName(id) {
   if (!id) return "";

@@ -1,4 +1,4 @@
-// The To the Moon lesson (learn.js has the format): five players, one round of three tricks
+// The To the Moon lesson (learn/coach.js has the format): five players, one round of three tricks
 // (TM-3..TM-11). The person builds, tests, makes a perfect countdown with the 1, withdraws
 // taking a 7 they build in the next trick, and near the round's end tests and goes out. The
 // deck is laid so that it runs out as the third trick ends. Scores: you +10 (the perfect

@@ -5,7 +5,7 @@ import { cardLine, lines, numbers, pairs, pairsGap } from "../../rules/pictures.
 
 const A = "rules-to-the-moon";
 
-export const toTheMoon = {
+export const rules = {
   area: A,
   sections: [
     { id: "goal", title: "goal-title", blocks: ["goal-1", "goal-2"] },
