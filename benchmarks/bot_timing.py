@@ -40,8 +40,7 @@ from collections.abc import Callable
 from typing import Any, TypedDict
 
 import engine
-from engine.bots import levels as bot_levels
-from engine.rng import Rng
+from engine import Rng, bot_levels
 
 POSITION_SEEDS = (0, 1)
 LEVELS = ("hard", "normal")

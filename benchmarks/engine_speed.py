@@ -52,12 +52,21 @@ This file is also imported inside Pyodide by ``engine_speed.mjs``, which calls
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Callable
-from typing import Any, TypedDict
+from pathlib import Path
+from typing import Any, TypedDict, cast
+
+if __name__ == "__main__":  # run as a script: this tree's engine, not one installed elsewhere
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
-from engine.rng import Rng
+
+try:
+    from engine import Rng
+except ImportError:  # a baseline commit from before the facade exported it
+    from engine.rng import Rng
 
 MAX_ACTIONS = 100_000
 """A game longer than this is a bug in its rules (it would never end), not a slow game."""
@@ -189,13 +198,26 @@ def calibrate(game_id: str, seconds: float) -> int:
     return games
 
 
+def _searched_actions() -> Callable[[dict[str, Any]], list[str]]:
+    """``engine.searched_actions`` (for ``hard``), also for a baseline commit from before
+    the facade exported it."""
+    searched = getattr(engine, "searched_actions", None)
+    if searched is not None:
+        return cast(Callable[[dict[str, Any]], list[str]], searched)
+    from engine.bots import level  # a baseline's engine: no facade for it yet
+
+    def weighed(view: dict[str, Any]) -> list[str]:
+        shortlist = getattr(level(view["game"], "hard").model, "candidates", None)
+        legal: list[str] = view["legal"]
+        return shortlist(view) if shortlist is not None and len(legal) > 1 else legal
+
+    return weighed
+
+
 def search_positions(game_id: str, count: int) -> list[Position]:
     """``count`` positions evenly spaced over the searched decisions of one game (seed 0)
     played by ``normal`` bots: decisions where ``hard`` has more than one action to search."""
-    from engine.bots import level
-
-    model = level(game_id, "hard").model
-    shortlist = getattr(model, "candidates", None)
+    weighs = _searched_actions()
     game = engine.new_game(game_id, seed=0)
     actions: list[str] = []
     searched: list[int] = []
@@ -203,7 +225,7 @@ def search_positions(game_id: str, count: int) -> list[Position]:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        if len(view["legal"]) > 1 and (shortlist is None or len(shortlist(view)) > 1):
+        if len(view["legal"]) > 1 and len(weighs(view)) > 1:
             searched.append(len(actions))
         actions.append(game.bot_action("normal", seed=len(actions)))
         game.apply(actions[-1])
@@ -406,8 +428,6 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     from pathlib import Path
 
-    from engine.bots import levels
-
     parser = argparse.ArgumentParser(description="Random full games per second per game.")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPython time per pass")
     parser.add_argument("--games", type=int, default=None, help="fixed number of games")
@@ -435,7 +455,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown game {game_id!r}; games: {', '.join(sorted(engine.GAMES))}")
         try:
             games[game_id] = calibrate(game_id, args.seconds) if args.games is None else args.games
-            if not args.no_search and "hard" in levels(game_id):
+            if not args.no_search and "hard" in engine.bot_levels(game_id):
                 positions[game_id] = search_positions(game_id, args.positions)
         except Exception as exc:  # a game being written may still be broken: report it
             errors[game_id] = f"{type(exc).__name__}: {exc}"

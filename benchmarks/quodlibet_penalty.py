@@ -23,8 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from engine.cli.tournament import mean_ci
-from engine.rng import Rng
+from engine import Rng, mean_ci
 
 RESAMPLES = 10_000
 

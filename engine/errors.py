@@ -124,7 +124,7 @@ WORLD_ERRORS: dict[str, str] = {
 
 
 class WorldError(ValueError):
-    """``from_view`` (a world built for search from a seat's view) was given cards that
+    """``Worlds.world`` (a world built for search from a seat's view) was given cards that
     contradict the view. Only a search asks for worlds, never a player, so this is a bug in
     the caller: ``code`` (a key of ``WORLD_ERRORS``) says which contradiction, the message
     says it in English; there are no words for a page."""

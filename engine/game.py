@@ -22,6 +22,7 @@ from .errors import IllegalActionError, WorldError
 from .messages import Message
 from .rng import Rng
 from .untrusted import MAX_ACTION_CHARS
+from .views import View
 
 JSON = Any
 LogEntry = dict[str, JSON]
@@ -91,7 +92,7 @@ class BotPlayers(Protocol):
 
     def choose_action(
         self,
-        view: dict[str, JSON],
+        view: View,
         level_name: str,
         seed: int,
         *,
@@ -125,9 +126,9 @@ class Game(ABC):
     (``_score_round``): an instance's own list once it has one, this empty default before
     (an attribute fewer: CPython 3.11 keeps an instance's first 30 or fewer inline)."""
     _legal_cache: list[str] | None = None
-    """``_legal()`` of the current state, worked out at most once per state: ``apply``,
-    ``play_unchecked`` and ``play_out`` (the only ways the state changes) forget it before
-    the action, so it is never set while the game is over or a playout world halted."""
+    """``_legal()`` of the current state, worked out at most once per state: ``apply`` and
+    ``play_out`` (the only ways the state changes) forget it before the action, so it is
+    never set while the game is over or a playout world halted."""
     is_over: bool
     """True once the game has ended: a plain attribute (never set from outside), not a
     property, since a player's loop reads it once per action."""
@@ -154,31 +155,31 @@ class Game(ABC):
         self._sheet: list[dict[str, JSON]] = []
         """``score_sheet``'s entries (a detail still to be made is None here)."""
         self._playout = False
-        """A world built for a search's playouts (``from_view(..., playout=True)``)."""
+        """A world built for a search's playouts (``worlds(view, playout=True)``)."""
         self._halted = False
         """A playout world whose round has been scored: nothing more is dealt or played."""
 
     # --- construction --------------------------------------------------------------------
 
     @classmethod
-    def _world_from_view(cls, view: Mapping[str, JSON], *, playout: bool) -> Self:
+    def world_from_view(cls, view: Mapping[str, JSON], *, playout: bool) -> Self:
         """A new instance holding the common state ``view`` shows (players, options, round,
         totals, score sheet, this round's public log) and nothing dealt: the start of a
-        game's ``from_view``, which then fills in the round from the view and the assigned
+        game's ``Worlds.world``, which then fills in the round from the view and the assigned
         hidden cards. Score-sheet and log entries are shared with the view, never edited."""
-        cls._check_world_view(view)
+        cls.check_world_view(view)
         game = cls.__new__(cls)
         cls._common_from_view(game, view, playout)
         return game
 
     @classmethod
-    def _world_factory(cls, view: Mapping[str, JSON], *, playout: bool) -> Callable[[], Self]:
-        """``_world_from_view`` for many worlds of one view (a search builds hundreds): the
+    def world_factory(cls, view: Mapping[str, JSON], *, playout: bool) -> Callable[[], Self]:
+        """``world_from_view`` for many worlds of one view (a search builds hundreds): the
         view is checked and read once, then each call returns a new instance equal to what
-        ``_world_from_view(view, playout=playout)`` returns. What play can change (the logs,
+        ``world_from_view(view, playout=playout)`` returns. What play can change (the logs,
         totals, score sheet and generator) is the instance's own; the rest (options and
         the plain values) is shared, as it is never edited."""
-        first = cls._world_from_view(view, playout=playout)
+        first = cls.world_from_view(view, playout=playout)
         shared = dict(vars(first))
         totals, sheet, public_log = shared["_totals"], first.score_sheet, first.public_log
         seed = first.seed
@@ -199,9 +200,9 @@ class Game(ABC):
         return cast(Callable[[], Self], world)
 
     @classmethod
-    def _check_world_view(cls, view: Mapping[str, JSON]) -> None:
+    def check_world_view(cls, view: Mapping[str, JSON]) -> None:
         """``WorldError`` unless ``view`` is a seat's view of this game, still in play (the
-        first check of every ``from_view``)."""
+        first check of every game's ``Worlds``)."""
         if view.get("game") != cls.GAME_ID:
             raise WorldError("world-wrong-game", game=cls.GAME_ID, value=_shown(view.get("game")))
         if view.get("seat") is None or view.get("over"):
@@ -307,7 +308,7 @@ class Game(ABC):
         """Why the well-formed ``action`` is not legal now, as a ``Message``."""
 
     @abstractmethod
-    def _do(self, action: str) -> None:
+    def _apply(self, action: str) -> None:
         """Carry out a legal action (it has been checked)."""
 
     @abstractmethod
@@ -315,7 +316,7 @@ class Game(ABC):
         """The phase name for views (``over`` once the game has ended)."""
 
     @abstractmethod
-    def _zones(self, seat: int | None) -> dict[str, JSON]:
+    def _zones(self, seat: int | None) -> Mapping[str, object]:
         """The game's view fields for ``seat`` (None: common knowledge only)."""
 
     # --- helpers for subclasses ----------------------------------------------------------
@@ -458,42 +459,43 @@ class Game(ABC):
         return action
 
     def apply(self, text: str) -> None:
-        """Play ``text`` for ``to_act``. Raises ``IllegalActionError`` and changes nothing if
-        it is malformed or not legal now."""
+        """Play ``text`` for ``to_act``: the one way to make a move. Raises
+        ``IllegalActionError`` and changes nothing if it is malformed or not legal now.
+
+        In a playout world (``in_playout``: a search's, never shown to a player) the action
+        is one of ``legal_actions()`` chosen by the search itself: it is carried out as it
+        is, neither parsed nor checked again, and recorded nowhere."""
+        if self._playout:
+            self._legal_cache = None
+            self._apply(text)
+            return
         # ``check`` inlined for its common case, an action in canonical notation (a random
         # or bot player's, straight from ``legal_actions``): one lookup of the cached list,
         # which is never set once the game is over.
         legal = self._legal_cache
-        if legal is not None and isinstance(text, str) and text in legal:
+        if legal is not None and text.__class__ is str and text in legal:
             action = text
         else:
             action = self.check(text)
         self._legal_cache = None
-        self.log.append(move_entry(self._current_seat(), action))  # type: ignore[arg-type]
-        self._do(action)
-
-    def play_unchecked(self, action: str) -> None:
-        """Apply an action taken from ``legal_actions()`` without parsing or checking it
-        again: for search rollouts, which play thousands of them. A playout world records
-        nothing in its logs."""
-        self._legal_cache = None
-        if not self._playout:
-            self.log.append({"seat": self._current_seat(), "action": action})
-        self._do(action)
+        seat: int = self._current_seat()  # type: ignore[assignment]  # legal: someone's turn
+        try:
+            self.log.append(MOVE_ENTRIES[seat][action])
+        except KeyError:
+            self.log.append(move_entry(seat, action))
+        self._apply(action)
 
     def play_out(self, policy: Callable[[Self], str], max_steps: int) -> None:
-        """Play on with ``policy(self)`` choosing every action (each one of
-        ``legal_actions()``, played as ``play_unchecked`` plays it) until a playout world
-        halts at the end of its round or deal, the game is over, or ``max_steps`` actions
-        have been played: a search's rollout, without a call per action around the game's
-        own."""
+        """``apply(policy(self))`` until the game is over, a playout world halts at the end
+        of its round or deal, or ``max_steps`` actions have been played: a search's
+        rollout, without a call of ``apply`` per action."""
         if not self._playout:
             for _ in range(max_steps):
                 if self.is_over:
                     return
-                self.play_unchecked(policy(self))
+                self.apply(policy(self))
             return
-        do = self._do
+        do = self._apply
         for _ in range(max_steps):
             if self._halted or self.is_over:
                 return
@@ -502,13 +504,13 @@ class Game(ABC):
 
     @property
     def in_playout(self) -> bool:
-        """True for a world built with ``from_view(..., playout=True)``: it plays to the end
+        """True for a world built with ``worlds(view, playout=True)``: it plays to the end
         of the round (or deal) being played and then halts (``to_act`` None, the round on
         the score sheet without its detail), keeps no log, and is never shown to a player.
-        Search plays it with ``play_unchecked``."""
+        Search plays it with ``apply`` and ``play_out``."""
         return self._playout
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know, as a JSON-serialisable dict (None: what every seat knows)."""
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
@@ -518,7 +520,7 @@ class Game(ABC):
             )
         return self._view(seat, json_copy)
 
-    def _view(self, seat: int | None, copy_entries: Any) -> dict[str, JSON]:
+    def _view(self, seat: int | None, copy_entries: Any) -> View:
         """``view(seat)`` for a checked seat; ``copy_entries`` copies the log and the score
         sheet: ``json_copy`` for a view handed out, ``list`` (the entries themselves, which
         are never edited once written) for the view a computer player reads and drops."""
@@ -539,7 +541,7 @@ class Game(ABC):
             "score_sheet": copy_entries(self.score_sheet),
         }
         view.update(self._zones(seat))
-        return view
+        return cast(View, view)  # the common fields and the game's zones (``engine.views``)
 
     def clone(self) -> Game:
         return copy.deepcopy(self)

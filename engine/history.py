@@ -37,6 +37,7 @@ from typing import Any
 from .errors import IllegalActionError
 from .game import Game
 from .registry import new_game
+from .views import View
 
 JSON = Any
 Decision = dict[str, JSON]
@@ -135,7 +136,7 @@ def take_back(game: Game, seat: int) -> Game:
     return replay(game, take_back_step(game, seat))
 
 
-def views_along(game: Game, seat: int | None, round_number: int) -> list[dict[str, JSON]]:
+def views_along(game: Game, seat: int | None, round_number: int) -> list[View]:
     """``seat``'s view (``None``: what every seat knows) at each step of the finished round
     ``round_number`` of ``game`` (Quodlibet: deal number): element 0 is the round's start,
     element ``k`` the view after its ``k``-th decision; the last is the view after the

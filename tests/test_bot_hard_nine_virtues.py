@@ -26,11 +26,12 @@ from engine.bots.nine_virtues.hard import (
     squash,
 )
 from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW, swaps_in_a_row
-from engine.bots.nine_virtues.sampler import BID_WITHOUT, build_state, draw_hidden, infer
+from engine.bots.nine_virtues.sampler import BID_WITHOUT, draw_hidden, infer
 from engine.cards import pairs_deck
 from engine.game import Game
 from engine.games.nine_virtues.deal import aside_size
 from engine.games.nine_virtues.game import NineVirtues
+from engine.games.nine_virtues.worlds import worlds as nv_worlds
 from engine.rng import Rng
 
 GAME = "nine-virtues"
@@ -92,7 +93,7 @@ def test_sampler_never_contradicts_the_view() -> None:
     for game, _ in STATES[::3]:
         for seat in range(game.players):
             view = game.view(seat)
-            sampled = build_state(view, draw_hidden(infer(view), Rng(seat)))
+            sampled = nv_worlds(view).world(draw_hidden(infer(view), Rng(seat)))
             hands = sampled.hands
             assert hands[seat] == view["hand"]  # the viewer's own hand, unchanged
             assert [len(hand) for hand in hands] == view["hand_sizes"]
@@ -119,7 +120,7 @@ def test_sampled_state_with_the_true_hidden_cards_is_the_real_game() -> None:
             else sorted((Counter(hand) - Counter(view["known"][other])).elements())
             for other, hand in enumerate(game.hands)  # type: ignore[attr-defined]
         ]
-        sampled = build_state(view, true_hidden)
+        sampled = nv_worlds(view).world(true_hidden)
         for other in range(game.players):
             assert sampled.view(other) == game.view(other)
         real = game.clone()
@@ -127,7 +128,7 @@ def test_sampled_state_with_the_true_hidden_cards_is_the_real_game() -> None:
         while not real.score_sheet[len(view["score_sheet"]) :]:
             action = real.bot_action("normal", seed=moves)
             real.apply(action)
-            sampled.play_unchecked(action)
+            sampled.apply(action)
             moves += 1
         assert (
             sampled.score_sheet[-1]["scores"]
@@ -318,15 +319,15 @@ def test_the_screen_tries_every_action_in_the_same_first_worlds(
     view = game.view(seat)
     actions = MODEL.candidates(view)
     played: list[str] = []
-    real_play = NineVirtues.play_unchecked
+    real_play = NineVirtues.apply
 
     def spy_play(world: NineVirtues, action: str) -> None:
-        # The search plays each candidate with ``play_unchecked`` and the rest of the round
+        # The search plays each candidate with ``apply`` and the rest of the round
         # with ``play_out``: every call here is a candidate's first action in a world.
         played.append(action)
         real_play(world, action)
 
-    monkeypatch.setattr(NineVirtues, "play_unchecked", spy_play)
+    monkeypatch.setattr(NineVirtues, "apply", spy_play)
     budget = 2 * SCREEN_WORLDS * len(actions) + 40
     choose_action(view, "hard", 2, iterations=budget)
     screen = SCREEN_WORLDS * len(actions)
@@ -372,7 +373,7 @@ def test_reward_is_the_margin_squashed_into_0_1() -> None:
     sampled = MODEL.sample(view, Rng(1))
     assert isinstance(sampled, NineVirtues)
     while sampled.to_act is not None:
-        sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
+        sampled.apply(MODEL.rollout_action(sampled, Rng(0)))
     reward = MODEL.reward(sampled, seat, len(view["score_sheet"]))
     assert 0 < reward < 1
     assert reward == squash(margin(sampled, seat) / SCALE)
@@ -388,7 +389,7 @@ def test_hard_rates_a_playout_by_the_lead_in_the_totals() -> None:
     sampled = MODEL.sample(view, Rng(3))
     assert isinstance(sampled, NineVirtues)
     while sampled.to_act is not None:
-        sampled.play_unchecked(MODEL.rollout_action(sampled, Rng(0)))
+        sampled.apply(MODEL.rollout_action(sampled, Rng(0)))
     totals = sampled.totals
     lead = totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
     assert outcome(sampled, seat, 5.0) == squash(lead / 5.0)
@@ -423,14 +424,14 @@ def test_a_playout_copy_plays_on_apart_and_as_its_world_would() -> None:
     for game, seat in STATES[::7]:
         view = game.view(seat)
         hidden = draw_hidden(infer(view), Rng(seat))
-        world = build_state(view, hidden)
+        world = nv_worlds(view).world(hidden)
         before = world.rollout_state()
         snapshot = copy.deepcopy(before)
         for action in view["legal"][:4]:
-            fresh, copied = build_state(view, hidden), world.playout_copy()
+            fresh, copied = nv_worlds(view).world(hidden), world.playout_copy()
             assert copied.rollout_state() == fresh.rollout_state()
             for played in (fresh, copied):
-                played.play_unchecked(action)
+                played.apply(action)
                 played.play_out(hard.rollout_action, hard.MAX_ROLLOUT_STEPS)
             assert copied.score_sheet == fresh.score_sheet
             assert copied.totals == fresh.totals
@@ -441,7 +442,7 @@ def test_a_playout_copy_plays_on_apart_and_as_its_world_would() -> None:
 
 def test_rollout_state_is_the_properties_in_one_call() -> None:
     for game, seat in STATES[::5]:
-        world = build_state(game.view(seat), draw_hidden(infer(game.view(seat)), Rng(1)))
+        world = nv_worlds(game.view(seat)).world(draw_hidden(infer(game.view(seat)), Rng(1)))
         assert world.rollout_state() == (
             world.to_act,
             world.stage,

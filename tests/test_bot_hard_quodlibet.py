@@ -522,7 +522,7 @@ def test_sample_world_makes_fresh_copies_of_one_draw(contract: str) -> None:
     one, two = make(), make()
     assert one is not two and one.to_json() == two.to_json()  # the same world, twice
     assert sample_state(view, Rng(3)).to_json() == one.to_json()  # the sampler's own draw
-    one.play_unchecked(one.legal_actions()[-1])
+    one.apply(one.legal_actions()[-1])
     assert make().to_json() == two.to_json()  # playing in one copy leaves the others be
 
 

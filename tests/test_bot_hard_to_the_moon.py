@@ -203,7 +203,7 @@ def test_rollout_policy_plays_legal_actions_to_the_end_of_the_round() -> None:
         while not sampled.score_sheet[len(view["score_sheet"]) :]:
             action = rollout_policy(sampled)
             assert action in sampled.legal_actions()
-            sampled.play_unchecked(action)
+            sampled.apply(action)
             steps += 1
             assert steps < 500
         assert sum(sampled.score_sheet[-1]["scores"]) <= 55

@@ -17,6 +17,7 @@ from engine.game import Game
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.games.quodlibet.worlds import worlds as ql_worlds
 from engine.rng import Rng
 
 CASES: dict[str, dict[str, Any]] = {
@@ -54,15 +55,15 @@ def world(game: Game, seat: int, *, playout: bool) -> Game:
     view = game.view(seat)
     deal = game.deal
     if deal is None:
-        return Quodlibet.from_view(view, game.dealt, playout=playout)
+        return ql_worlds(view, playout=playout).world(game.dealt)
     if isinstance(deal, SnackDeal):
         hands = [list(deal.hand(s)) for s in range(4)]
         piles = [
             [] if taken else list(p) for p, taken in zip(deal._piles, deal._taken, strict=True)
         ]
-        return Quodlibet.from_view(view, hands, piles, playout=playout)
+        return ql_worlds(view, playout=playout).world(hands, piles)
     assert isinstance(deal, TricksDeal)
-    return Quodlibet.from_view(view, [list(hand) for hand in deal.hands], playout=playout)
+    return ql_worlds(view, playout=playout).world([list(hand) for hand in deal.hands])
 
 
 def record(options: dict[str, Any], seed: int) -> list[object]:
@@ -79,7 +80,7 @@ def record(options: dict[str, Any], seed: int) -> list[object]:
             out.append(played.legal_actions())
             steps = Rng(seed, moves)
             while played.to_act is not None:
-                played.play_unchecked(steps.choice(played.legal_actions()))
+                played.apply(steps.choice(played.legal_actions()))
             out += [played.totals, played.score_sheet, played.is_over, played.winners]
             out.append(world(game, seat, playout=False).view(seat))
         if moves % 41 == 3:

@@ -411,18 +411,19 @@ def test_score_sheet_entries_add_up_to_the_scores(contract: str) -> None:
     assert detail["tricks_won"] == [2, 2, 2, 2]
 
 
-# --- a search's playout scores a deal from masks (``Contract.playout_points``) -----------------
+# --- one statement of scoring: masks to points, lines where points are added (``deal_points``) --
 
 
 def deal_as_masks(tricks: list[Trick], hands: list[list[str]]) -> tuple[list[int], ...]:
-    """``playout_points``' arguments for ``tricks`` played from ``hands``."""
+    """``deal_points``' arguments for ``tricks`` played from ``hands`` (as a playout has them)."""
     cards = [sum(CODE_BIT[card] for _, card in trick.plays) for trick in tricks]
     dealt = [sum(CODE_BIT[card] for card in hand) for hand in hands]
     return cards, [trick.winner for trick in tricks], dealt
 
 
-def test_ql_9_to_ql_19_playout_points_are_the_points_of_the_lines() -> None:
-    """Every contract's rule said on masks gives what its lines add up to (QL-9..QL-19),
+def test_ql_9_to_ql_19_lines_add_up_to_the_points_of_the_masks() -> None:
+    """Every contract's one statement of its rule (``deal_points``) gives a playout's masks
+    the points its score sheet's lines add up to (QL-9..QL-19),
     over random deals whose tricks go to random seats, to one seat (all eight tricks,
     and none for the others) and to a random player of each trick, and in the two deals
     of this file."""
@@ -455,6 +456,10 @@ def test_ql_9_to_ql_19_playout_points_are_the_points_of_the_lines() -> None:
     for tricks, hands in deals:
         for rules_of in rules:
             points = rules_of.points(tricks)
-            assert rules_of.playout_points(*deal_as_masks(tricks, hands)) == points
+            sums = [0] * 4
+            for line in rules_of.lines(tricks):
+                sums[line[0]] += line[1]
+            assert sums == points
+            assert rules_of.deal_points(*deal_as_masks(tricks, hands)) == points
             seen[rules_of.name] += any(points)
     assert all(seen[name] > 1_000 for name in TRICK_CONTRACTS)

@@ -1,6 +1,6 @@
-"""Quodlibet's deal playout (``Quodlibet.playout_maker``, issue 12's playout mode): the rest of
+"""Quodlibet's deal playout (``worlds(view).playout``, issue 12's playout mode): the rest of
 a deal played in one loop over suit-free card masks plays exactly the deal that a playout
-world (``from_view``, ``play_unchecked``) plays with the same cards (QL-7): the same points
+world (``worlds(view).world``, ``apply``) plays with the same cards (QL-7): the same points
 (QL-8..QL-19), and at every decision the policy is told what the world shows. The ``hard``
 player's rollout policy on masks (``card_policy``) plays what it plays in a world
 (``rollout_action``), and its rating of a playout (``deal_rater``) is the world's
@@ -32,6 +32,7 @@ from engine.games.quodlibet.card_bits import CARD, INDEX, SUIT_MASK, mask_of
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.games.quodlibet.worlds import worlds as ql_worlds
 from engine.rng import Rng
 
 
@@ -70,17 +71,17 @@ def deal_playout(game: Game) -> tuple[dict[str, Any], list[list[str]], Any]:
     assert seat is not None
     view = game.view(seat)
     hands = hands_of(game)
-    return view, hands, Quodlibet.playout_maker(view)(hands)
+    return view, hands, ql_worlds(view).playout(hands)
 
 
 def rolled_out(view: dict[str, Any], hands: list[list[str]], first: str, luck: int) -> Game:
     """The world of ``view`` and ``hands`` after ``first`` and the hard rollout
     (``rollout_action``) to the deal's end, its luck ``Rng(luck)``."""
-    world = Quodlibet.from_view(view, hands)
-    world.play_unchecked(first)
+    world = ql_worlds(view).world(hands)
+    world.apply(first)
     roll = Rng(luck)
     while world.to_act is not None:
-        world.play_unchecked(rollout_action(world, roll))
+        world.apply(rollout_action(world, roll))
     return world
 
 
@@ -104,7 +105,7 @@ def recording_policy(world: Game, rng: Rng) -> Callable[..., int]:
         assert sorted(f"play {card}" for card in cards) == sorted(world.legal_actions())
         assert len(cards) > 1  # a single legal card is played without asking
         card = rng.choice(cards)
-        world.play_unchecked(f"play {card}")
+        world.apply(f"play {card}")
         return INDEX[card]
 
     return policy
@@ -114,7 +115,7 @@ def play_forced(world: Game) -> None:
     """Play the world on while its seat to act has one legal action (the playout does not
     ask its policy then)."""
     while world.to_act is not None and len(world.legal_actions()) == 1:
-        world.play_unchecked(world.legal_actions()[0])
+        world.apply(world.legal_actions()[0])
 
 
 OPTIONS: list[dict[str, Any]] = [
@@ -133,9 +134,9 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
     for game in positions(options, seed=len(options) + 3, every=5):
         view, hands, playout = deal_playout(game)
         for trial, first in enumerate(view["legal"][:3]):
-            world = Quodlibet.from_view(view, hands)
+            world = ql_worlds(view).world(hands)
             rng = Rng(trial, view["seat"])
-            world.play_unchecked(first)
+            world.apply(first)
             assert isinstance(world, Quodlibet)
             deal = world.deal
             assert isinstance(deal, TricksDeal)
@@ -146,7 +147,7 @@ def test_ql_7_the_playout_plays_the_worlds_deal(options: dict[str, Any]) -> None
                     assert sorted(world.legal_actions()) == sorted(
                         f"play @{i}" for i in range(count)
                     )
-                    world.play_unchecked(f"play @{index}")
+                    world.apply(f"play @{index}")
                     return index
 
                 points = playout(first, position)
@@ -188,7 +189,7 @@ def test_ql_5_a_playout_from_the_choice_plays_the_chosen_contract() -> None:
         if view["phase"] != "choose":
             continue
         hands = hands_of(game)
-        playout = Quodlibet.playout_maker(view)(hands)
+        playout = ql_worlds(view).playout(hands)
         for first in view["legal"]:
             contract = first.removeprefix("choose ")
             chosen.add(contract)
@@ -200,7 +201,7 @@ def test_ql_5_a_playout_from_the_choice_plays_the_chosen_contract() -> None:
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_playout_from_masks_is_the_playout_from_the_hands(options: dict[str, Any]) -> None:
-    # ``mask_playout_maker`` plays what ``playout_maker`` plays from the hands of the same
+    # ``mask_playout`` plays what ``playout`` plays from the hands of the same
     # masks; it refuses the choice and Open Trousers (QL-5, QL-17: the order held counts).
     games = positions(options, seed=13, every=3)
     games.append(engine.new_game("quodlibet", seed=13, options=options))  # the choice
@@ -211,13 +212,13 @@ def test_a_playout_from_masks_is_the_playout_from_the_hands(options: dict[str, A
         view = game.view(seat)
         if view["phase"] == "choose" or view["contract"] == "open-trousers":
             with pytest.raises(WorldError) as refused:
-                Quodlibet.mask_playout_maker(view)
+                ql_worlds(view).mask_playout  # noqa: B018  (reading it refuses)
             assert refused.value.code == "world-not-by-mask"
             refusals += 1
             continue
         hands = hands_of(game)
-        by_mask = Quodlibet.mask_playout_maker(view)(list(map(mask_of, hands)))
-        playout = Quodlibet.playout_maker(view)(hands)
+        by_mask = ql_worlds(view).mask_playout(list(map(mask_of, hands)))
+        playout = ql_worlds(view).playout(hands)
         for first in view["legal"][:3]:
             assert by_mask(first, card_policy(view["contract"], Rng(5))) == playout(
                 first, card_policy(view["contract"], Rng(5))
@@ -240,10 +241,10 @@ def test_sample_playout_draws_what_sample_world_draws() -> None:
         first = view["legal"][0]
         contract = view["contract"] or first.removeprefix("choose ")
         world = make()
-        world.play_unchecked(first)
+        world.apply(first)
         roll = Rng(9)
         while world.to_act is not None:
-            world.play_unchecked(rollout_action(world, roll))
+            world.apply(rollout_action(world, roll))
         assert playout(first, card_policy(contract, Rng(9))) == points_of(world)
 
 
@@ -277,9 +278,9 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does(options: dict[st
         for index, action in enumerate(view["legal"][:3]):
             world_rng, hook_rng = Rng(index, checked), Rng(index, checked)
             world = MODEL.sample(view, world_rng)
-            world.play_unchecked(action)
+            world.apply(action)
             while world.to_act is not None:
-                world.play_unchecked(MODEL.rollout_action(world, world_rng))
+                world.apply(MODEL.rollout_action(world, world_rng))
             expected = MODEL.reward(world, seat, len(view["score_sheet"]))
             assert MODEL.playout(view, action, hook_rng) == expected
             assert hook_rng.state == world_rng.state  # the same draws

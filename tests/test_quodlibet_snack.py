@@ -40,11 +40,18 @@ def make_deal(
     return SnackDeal(dealer, [list(h) for h in hands], all_piles), all_piles
 
 
+def seen(deal: SnackDeal, action: str) -> dict[str, Any]:
+    """``deal.apply(action)``'s entry beyond the seat and the action: what the table saw."""
+    entry = deal.apply(action)
+    assert entry["seat"] is not None and entry["action"] == action
+    return {key: value for key, value in entry.items() if key not in ("seat", "action")}
+
+
 def play(deal: SnackDeal, *actions: str) -> list[dict[str, Any]]:
     out = []
     for action in actions:
         assert action in deal.legal(), (action, deal.to_act, deal.legal())
-        out.append(deal.do(action))
+        out.append(seen(deal, action))
     return out
 
 
@@ -61,10 +68,10 @@ def state(deal: SnackDeal) -> Any:
 
 
 def refused(deal: SnackDeal, action: str) -> IllegalActionError:
-    """``do(action)`` raises ``illegal`` and leaves the deal exactly as it was."""
+    """``apply(action)`` raises ``illegal`` and leaves the deal exactly as it was."""
     before = copy.deepcopy(state(deal))
     with pytest.raises(IllegalActionError) as info:
-        deal.do(action)
+        seen(deal, action)
     assert info.value.code == "illegal"
     assert state(deal) == before
     return info.value
@@ -240,7 +247,7 @@ def test_ql_22_take_lays_out_jacks_then_must_play() -> None:
         {2: ["JH", "JC", "7S"]},
     )
     assert deal.legal() == [f"take {n}" for n in range(1, 7)]
-    extras = deal.do("take 2")
+    extras = seen(deal, "take 2")
     assert extras == {"jacks": ["JH", "JC"], "cards": 3}  # never the 7 of spades
     zones = deal.zones(0)
     assert zones["rows"] == {"S": None, "H": ["JH", "JH"], "D": None, "C": ["JC", "JC"]}
@@ -263,11 +270,11 @@ def test_ql_22_takes_another_pile_while_no_play() -> None:
         ],
         {6: ["7S"], 3: ["TH", "8S", "7D"]},
     )
-    assert deal.do("take 6") == {"jacks": [], "cards": 1}
+    assert seen(deal, "take 6") == {"jacks": [], "cards": 1}
     assert deal.to_act == 0
     assert deal.legal() == ["take 1", "take 2", "take 3", "take 4", "take 5"]
     assert refused(deal, "take 6").message == "Pile 6 has been taken."
-    assert deal.do("take 3") == {"jacks": [], "cards": 3}
+    assert seen(deal, "take 3") == {"jacks": [], "cards": 3}
     assert deal.zones(None)["hand_sizes"] == [8, 4, 4, 4]
     # Still no play (the 10 of hearts needs its jack): take yet another pile.
     assert deal.legal() == ["take 1", "take 2", "take 4", "take 5"]
@@ -297,7 +304,7 @@ def test_ql_22_pass_only_when_no_play_and_no_pile() -> None:
     assert deal.zones(None)["piles"] == [0] * 6
     assert deal.zones(None)["hand_sizes"][0] == 20
     assert deal.legal() == ["pass"]
-    assert deal.do("pass") == {}
+    assert seen(deal, "pass") == {}
     assert deal.to_act == 1
 
 
@@ -336,7 +343,7 @@ def test_ql_22_a_jack_from_a_pile_is_laid_out_not_kept() -> None:
         ],
         {6: ["JH"]},
     )
-    assert deal.do("take 6") == {"jacks": ["JH"], "cards": 1}
+    assert seen(deal, "take 6") == {"jacks": ["JH"], "cards": 1}
     assert deal.zones(None)["hand_sizes"][0] == 4
     assert deal.zones(None)["out"] == []
     assert deal.legal() == ["play QH"]
@@ -368,7 +375,7 @@ def test_ql_23_going_out_is_at_once_when_a_play_empties_a_hand() -> None:
     deal, _ = make_deal(EXITS_HANDS, EXITS_PILES)
     play(deal, *EXITS_PLAY[:13])
     assert deal.scores() == [0, 0, 0, 0]
-    extras = deal.do("play 8S")
+    extras = seen(deal, "play 8S")
     assert extras == {
         "out": {
             "seat": 0,
@@ -387,7 +394,7 @@ def test_ql_23_going_out_is_at_once_when_a_play_empties_a_hand() -> None:
 def test_ql_23_last_player_takes_remaining_piles() -> None:
     deal, piles = make_deal(EXITS_HANDS, EXITS_PILES)
     play(deal, *EXITS_PLAY[:15])
-    extras = deal.do("play 8D")
+    extras = seen(deal, "play 8D")
     pickup = {"seat": 3, "piles": [2, 3, 4, 5, 6], "cards": 13, "hand_size": 17}
     assert extras["pickup"] == pickup
     assert extras["out"]["points"] == [0, 0, 0, 510]
@@ -450,7 +457,7 @@ def test_nothing_is_possible_once_the_deal_is_done() -> None:
     assert deal.legal() == []
     assert str(deal.why_illegal("pass")) == "The Snack deal is over."
     with pytest.raises(IllegalActionError):
-        deal.do("pass")
+        seen(deal, "pass")
 
 
 # --- hidden information --------------------------------------------------------------------
@@ -471,7 +478,7 @@ def test_zones_leak_no_other_hand_nor_pile() -> None:
         ],
         {2: ["JH", "JC", "7S"]},
     )
-    extras = deal.do("take 2")
+    extras = seen(deal, "take 2")
     assert _codes_in(extras) == {"JH", "JC"}
     play(deal, "play TH")
     table = set(Rows.from_view(deal.zones(None)["rows"]).on_table())
@@ -520,7 +527,7 @@ def test_random_play_finishes_and_accounts_for_every_card() -> None:
             legal = deal.legal()
             assert legal and legal == sorted(set(legal))
             assert deal.to_act not in deal.zones(None)["out"]
-            deal.do(rng.choice(legal))
+            seen(deal, rng.choice(legal))
             check_cards_accounted_for(deal, piles)
             steps += 1
             assert steps < 200
@@ -548,7 +555,7 @@ def test_snack_bot_plays_legal_moves_to_the_end() -> None:
             view = bot_view(deal)
             action = snack_action(view, rng)
             assert action in view["legal"]
-            deal.do(action)
+            seen(deal, action)
         check_cards_accounted_for(deal, piles)
 
 

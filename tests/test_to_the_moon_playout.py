@@ -1,6 +1,6 @@
-"""To the Moon's round playout (``ToTheMoon.playout_maker``, issue 12's playout mode): the
+"""To the Moon's round playout (``worlds(view).playout``, issue 12's playout mode): the
 rest of a round played in one loop over local state plays exactly the round that a playout
-world (``from_view``, ``play_unchecked``) plays with the same moves (TM-7..TM-11): the same
+world (``worlds(view).world``, ``apply``) plays with the same moves (TM-7..TM-11): the same
 score piles, and at every decision the policy is told what the world shows. The ``hard``
 player's playout hook (``MoonModel.playout``) rates a playout as the world path does."""
 
@@ -25,6 +25,7 @@ from engine.games.to_the_moon.notation import (
     TEST_MOVE,
     WITHDRAW_NONE,
 )
+from engine.games.to_the_moon.worlds import worlds as tm_worlds
 from engine.rng import Rng
 
 GAME = "to-the-moon"
@@ -67,12 +68,12 @@ def test_tm_7_to_11_the_playout_plays_the_worlds_round(players: int) -> None:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        playout = ToTheMoon.playout_maker(view)
+        playout = tm_worlds(view).playout
         for trial in range(3):
-            world = ToTheMoon.from_view(view, game.hands, game.deck)
+            world = tm_worlds(view).world(game.hands, game.deck)
             rng = Rng(players, trial)
             first = rng.choice(view["legal"])
-            world.play_unchecked(first)
+            world.apply(first)
 
             def policy(
                 hand_ranks: int,
@@ -101,7 +102,7 @@ def test_tm_7_to_11_the_playout_plays_the_worlds_round(players: int) -> None:
                 moves = legal_moves(hand_ranks, trick_ranks, trick_size, deck_size)
                 assert sorted(MOVE_TEXT[m] for m in moves) == sorted(world.legal_actions())
                 move = rng.choice(moves)
-                world.play_unchecked(MOVE_TEXT[move])
+                world.apply(MOVE_TEXT[move])
                 return move
 
             piles = playout(game.hands, game.deck, MOVE_CODE[first], policy)
@@ -116,10 +117,10 @@ def test_the_playout_with_the_rollout_policy_is_the_worlds_rollout(players: int)
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        playout = ToTheMoon.playout_maker(view)
+        playout = tm_worlds(view).playout
         for first in view["legal"]:
-            world = ToTheMoon.from_view(view, game.hands, game.deck)
-            world.play_unchecked(first)
+            world = tm_worlds(view).world(game.hands, game.deck)
+            world.apply(first)
             world.play_out(rollout_policy, 2_000)
             piles = playout(game.hands, game.deck, MOVE_CODE[first], rollout_move)
             assert piles == score_of_world(world)
@@ -134,7 +135,7 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does() -> None:
         for index, action in enumerate(view["legal"]):
             world_rng, hook_rng = Rng(index, 1), Rng(index, 1)
             world = MODEL.sample(view, world_rng)
-            world.play_unchecked(action)
+            world.apply(action)
             MODEL.rollout(world, world_rng, 2_000)
             expected = MODEL.reward(world, seat, len(view["score_sheet"]))
             assert MODEL.playout(view, action, hook_rng) == expected
@@ -142,7 +143,7 @@ def test_the_search_hook_rates_a_playout_as_the_world_path_does() -> None:
 
 
 def dealt_as(known: Any, pool: list[int]) -> tuple[list[list[int]], list[int]]:
-    """The hands and deck of an order of the unseen cards (``dealt_playout_maker``'s
+    """The hands and deck of an order of the unseen cards (``dealt_playout``'s
     dealing: each other hand's share after its known cards in seat order, then the deck)."""
     hands = [[*held, *pool[start:end]] for held, start, end in known.cuts]
     return hands, pool[known.dealt :]
@@ -150,16 +151,16 @@ def dealt_as(known: Any, pool: list[int]) -> tuple[list[list[int]], list[int]]:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_tm_8_the_dealt_playout_plays_the_round_of_its_hands_and_deck(players: int) -> None:
-    # ``dealt_playout_maker`` takes the unseen cards in the order they are dealt (the
+    # ``dealt_playout`` takes the unseen cards in the order they are dealt (the
     # cards seen taken stay where they were seen going, TM-8): the round that
-    # ``playout_maker`` plays with the hands and deck of that order.
+    # ``playout`` plays with the hands and deck of that order.
     for game in positions(players, seed=20 + players, every=9):
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
         known = knowledge(view)
-        dealt = ToTheMoon.dealt_playout_maker(view)
-        playout = ToTheMoon.playout_maker(view)
+        dealt = tm_worlds(view).dealt_playout
+        playout = tm_worlds(view).playout
         for trial, first in enumerate(view["legal"]):
             pool = order(known, Rng(trial, players))
             hands, deck = dealt_as(known, pool)
@@ -173,7 +174,7 @@ def test_the_dealt_playout_refuses_what_is_not_an_order_of_the_unseen_cards() ->
     assert seat is not None
     view = game.view(seat)
     known = knowledge(view)
-    dealt = ToTheMoon.dealt_playout_maker(view)
+    dealt = tm_worlds(view).dealt_playout
     pool = order(known, Rng(1))
     dealt(pool, MOVE_CODE[view["legal"][0]], rollout_move)
     for bad in (pool[:-1], [*pool, 5], [11 - pool[0], *pool[1:]], [*known.held[seat], *pool]):
@@ -195,7 +196,7 @@ def test_the_sampled_assignment_is_the_sampled_worlds() -> None:
     assert world.hands == [sorted(hand) for hand in hands]
     assert world.deck == deck
     piles = known.playout(order(known, Rng(9)), MOVE_CODE[view["legal"][0]], rollout_move)
-    world.play_unchecked(view["legal"][0])
+    world.apply(view["legal"][0])
     world.play_out(rollout_policy, 2_000)
     assert margin_reward(piles, seat, ROUND_MARGIN_SCALE) == MODEL.reward(
         world, seat, len(view["score_sheet"])

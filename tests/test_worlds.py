@@ -1,5 +1,5 @@
-"""Worlds built by the games from a seat's view (``from_view``, README "Engine: worlds built
-from a view"): with the true hidden cards a world is the real game, seen from the view and
+"""Worlds built by the games from a seat's view (``worlds(view).world``, README "Engine: worlds
+built from a view"): with the true hidden cards a world is the real game, seen from the view and
 played to the end of the round; an assignment that contradicts the view is refused with
 ``WorldError``; a playout world halts at the round's end and keeps no log."""
 
@@ -14,12 +14,15 @@ import engine
 from engine.errors import WORLD_ERRORS, WorldError
 from engine.game import Game
 from engine.games.nine_virtues.game import NineVirtues
+from engine.games.nine_virtues.worlds import worlds as nv_worlds
 from engine.games.quodlibet.card_bits import CODE_BIT, mask_of
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
+from engine.games.quodlibet.worlds import worlds as ql_worlds
 from engine.games.to_the_moon.game import ToTheMoon
 from engine.games.to_the_moon.notation import MOVE_CODE, RANKS_OF, TEST_MOVE, WITHDRAW_NONE
+from engine.games.to_the_moon.worlds import worlds as tm_worlds
 from engine.rng import Rng
 
 
@@ -40,21 +43,21 @@ def true_world(game: Game, seat: int, *, playout: bool = True) -> Game:
             else sorted((Counter(hand) - Counter(view["known"][other])).elements())
             for other, hand in enumerate(game.hands)
         ]
-        return NineVirtues.from_view(view, hidden, playout=playout)
+        return nv_worlds(view, playout=playout).world(hidden)
     if isinstance(game, ToTheMoon):
-        return ToTheMoon.from_view(view, game.hands, game.deck, playout=playout)
+        return tm_worlds(view, playout=playout).world(game.hands, game.deck)
     assert isinstance(game, Quodlibet)
     deal = game.deal
     if deal is None:
-        return Quodlibet.from_view(view, game.dealt, playout=playout)
+        return ql_worlds(view, playout=playout).world(game.dealt)
     if isinstance(deal, SnackDeal):
         hands = [deal.hand(s) for s in range(4)]
         piles = [
             [] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)
         ]
-        return Quodlibet.from_view(view, hands, piles, playout=playout)
+        return ql_worlds(view, playout=playout).world(hands, piles)
     assert isinstance(deal, TricksDeal)
-    return Quodlibet.from_view(view, deal.hands, playout=playout)
+    return ql_worlds(view, playout=playout).world(deal.hands)
 
 
 CASES = [
@@ -93,7 +96,7 @@ def test_the_true_world_is_the_real_game_to_the_end_of_the_round(
                 action = rng.choice(real.legal_actions())
                 assert world.legal_actions() == real.legal_actions()
                 real.apply(action)
-                world.play_unchecked(action)
+                world.apply(action)
             assert world.to_act is None and world.legal_actions() == []  # halted
             assert world.score_sheet[scored]["scores"] == real.score_sheet[scored]["scores"]
             assert world.score_sheet[scored]["detail"] is None
@@ -139,16 +142,13 @@ def test_nine_virtues_refuses_worlds_that_contradict_the_view() -> None:
     view = game.view(1)
     assert view["phase"] == "call" and view["caller"] == 0
     good = [[1, 5, 5, 6, 10, 10], [], [2, 3, 3, 4, 4, 6]]
-    NineVirtues.from_view(view, good)
-    assert refused(lambda: NineVirtues.from_view(view, good[:2])) == "world-hidden-count"
-    assert (
-        refused(lambda: NineVirtues.from_view(view, [good[0][1:], [], good[2]]))
-        == "world-hidden-size"
-    )
+    nv_worlds(view).world(good)
+    assert refused(lambda: nv_worlds(view).world(good[:2])) == "world-hidden-count"
+    assert refused(lambda: nv_worlds(view).world([good[0][1:], [], good[2]])) == "world-hidden-size"
     too_many = [[10, 5, 5, 6, 10, 10], [], [2, 3, 3, 4, 4, 6]]
-    assert refused(lambda: NineVirtues.from_view(view, too_many)) == "world-caller-without-one"
+    assert refused(lambda: nv_worlds(view).world(too_many)) == "world-caller-without-one"
     eights = [[1, 8, 8, 8, 8, 8], [], [2, 3, 3, 4, 4, 6]]  # with 4 seen, 9 of the 8 eights
-    assert refused(lambda: NineVirtues.from_view(view, eights)) == "world-rank-too-often"
+    assert refused(lambda: nv_worlds(view).world(eights)) == "world-rank-too-often"
 
 
 def first_legal_move(
@@ -162,7 +162,7 @@ def first_legal_move(
     live_size: int,
     trick_live: int,
 ) -> int:
-    """A playout policy (``ToTheMoon.playout_maker``): test while the deck lasts, else
+    """A playout policy (``worlds(view).playout``): test while the deck lasts, else
     withdraw (taking the countdown's lowest rank)."""
     if deck_size:
         return TEST_MOVE
@@ -172,10 +172,10 @@ def first_legal_move(
 
 
 def moon_refused(view: dict[str, Any], hands: list[list[int]], deck: list[int]) -> str:
-    """The ``WorldError`` code of a To the Moon assignment, which ``from_view`` and the
-    game's round playout (``playout_maker``) both refuse alike (before any move)."""
-    code = refused(lambda: ToTheMoon.from_view(view, hands, deck))
-    playout = ToTheMoon.playout_maker(view)
+    """The ``WorldError`` code of a To the Moon assignment, which ``worlds(view).world`` and the
+    game's round playout (``playout``) both refuse alike (before any move)."""
+    code = refused(lambda: tm_worlds(view).world(hands, deck))
+    playout = tm_worlds(view).playout
     assert refused(lambda: playout(hands, deck, TEST_MOVE, first_legal_move)) == code
     return code
 
@@ -190,9 +190,9 @@ def test_to_the_moon_refuses_worlds_that_contradict_the_view() -> None:
     viewer = 1 - taker
     view = game.view(viewer)
     hands, deck = [list(h) for h in game.hands], list(game.deck)
-    ToTheMoon.from_view(view, hands, deck)
-    playout = ToTheMoon.playout_maker(view)
-    # The game's round playout checks an assignment as ``from_view`` does (TM-1, TM-8, PD-1).
+    tm_worlds(view).world(hands, deck)
+    playout = tm_worlds(view).playout
+    # The game's round playout checks an assignment as ``world`` does (TM-1, TM-8, PD-1).
     first = MOVE_CODE[game.legal_actions()[0]]
     assert len(playout(hands, deck, first, first_legal_move)) == 2
     assert moon_refused(view, hands, deck[1:]) == "world-deck-size"
@@ -232,33 +232,33 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     deal = game.deal
     assert isinstance(deal, TricksDeal)
     current = [list(hand) for hand in deal.hands]
-    Quodlibet.from_view(view, current)
-    # The game's own playout (Quodlibet.playout_maker) checks an assignment the same way.
-    playouts = Quodlibet.playout_maker(view)
+    ql_worlds(view).world(current)
+    # The game's own playout (worlds(view).playout) checks an assignment the same way.
+    playouts = ql_worlds(view).playout
     playouts(current)
     bad = [list(hand) for hand in current]
     bad[1][0], bad[0][0] = bad[0][0], bad[1][0]  # a spade to seat 1, a heart to seat 0
-    assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    assert refused(lambda: ql_worlds(view).world(bad)) == "world-void"
     assert refused(lambda: playouts(bad)) == "world-void"
     mine = [list(hand) for hand in current]
     mine[2][0], mine[3][0] = mine[3][0], mine[2][0]
-    assert refused(lambda: Quodlibet.from_view(view, mine)) == "world-seen-hand"
+    assert refused(lambda: ql_worlds(view).world(mine)) == "world-seen-hand"
     assert refused(lambda: playouts(mine)) == "world-seen-hand"
     twice = [list(hand) for hand in current]
     twice[3][0] = twice[0][1]
-    assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
+    assert refused(lambda: ql_worlds(view).world(twice)) == "world-not-the-deck"
     assert refused(lambda: playouts(twice)) == "world-not-the-deck"
     unknown = [list(hand) for hand in current]
     unknown[3][0] = "XX"
     assert refused(lambda: playouts(unknown)) == "world-not-the-deck"
-    assert refused(lambda: Quodlibet.from_view(view, current[:3])) == "world-hand-sizes"
+    assert refused(lambda: ql_worlds(view).world(current[:3])) == "world-hand-sizes"
     assert refused(lambda: playouts(current[:3])) == "world-hand-sizes"
-    assert refused(lambda: Quodlibet.from_view(view, current, [[]] * 6)) == "world-piles-not-snack"
+    assert refused(lambda: ql_worlds(view).world(current, [[]] * 6)) == "world-piles-not-snack"
     moved_on = {**view, "to_act": 3}
-    assert refused(lambda: Quodlibet.from_view(moved_on, current)) == "world-to-act"
-    assert refused(lambda: Quodlibet.playout_maker(moved_on)(current)) == "world-to-act"
-    # The playouts from masks (Quodlibet.mask_playout_maker) refuse the same.
-    by_mask = Quodlibet.mask_playout_maker(view)
+    assert refused(lambda: ql_worlds(moved_on).world(current)) == "world-to-act"
+    assert refused(lambda: ql_worlds(moved_on).playout(current)) == "world-to-act"
+    # The playouts from masks (worlds(view).mask_playout) refuse the same.
+    by_mask = ql_worlds(view).mask_playout
     by_mask(list(map(mask_of, current)))
     for wrong, code in [
         (bad, "world-void"),
@@ -271,10 +271,10 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     missing[3] ^= CODE_BIT[current[3][0]] | CODE_BIT["7S"]  # a card played held again
     assert refused(lambda: by_mask(missing)) == "world-not-the-deck"
     good = list(map(mask_of, current))
-    assert refused(lambda: Quodlibet.mask_playout_maker(moved_on)(good)) == "world-to-act"
-    assert refused(lambda: Quodlibet.mask_playout_maker(game.view(None))) == "world-not-in-play"
-    assert refused(lambda: ToTheMoon.from_view(view, current, [])) == "world-wrong-game"
-    assert refused(lambda: Quodlibet.from_view(game.view(None), current)) == "world-not-in-play"
+    assert refused(lambda: ql_worlds(moved_on).mask_playout(good)) == "world-to-act"
+    assert refused(lambda: ql_worlds(game.view(None)).mask_playout) == "world-not-in-play"
+    assert refused(lambda: tm_worlds(view).world(current, [])) == "world-wrong-game"
+    assert refused(lambda: ql_worlds(game.view(None)).world(current)) == "world-not-in-play"
 
 
 def test_quodlibet_checks_every_world_of_a_view_not_only_the_first() -> None:
@@ -298,18 +298,18 @@ def test_quodlibet_checks_every_world_of_a_view_not_only_the_first() -> None:
     seat, suit = voids[0]
     hands = [list(hand) for hand in deal.hands]
     for _ in range(3):
-        Quodlibet.from_view(view, hands)
+        ql_worlds(view).world(hands)
     donor = next(
         s for s in range(4) if s not in (seat, view["seat"]) and any(c[1] == suit for c in hands[s])
     )
     given = next(c for c in hands[donor] if c[1] == suit)
     bad = [list(hand) for hand in hands]
     bad[donor][bad[donor].index(given)], bad[seat][0] = bad[seat][0], given
-    assert refused(lambda: Quodlibet.from_view(view, bad)) == "world-void"
+    assert refused(lambda: ql_worlds(view).world(bad)) == "world-void"
     twice = [list(hand) for hand in hands]
     twice[donor][0] = twice[seat][0]
-    assert refused(lambda: Quodlibet.from_view(view, twice)) == "world-not-the-deck"
-    Quodlibet.from_view(view, hands)
+    assert refused(lambda: ql_worlds(view).world(twice)) == "world-not-the-deck"
+    ql_worlds(view).world(hands)
 
 
 def test_a_quodlibet_world_holds_what_a_dealt_game_holds() -> None:
@@ -321,7 +321,7 @@ def test_a_quodlibet_world_holds_what_a_dealt_game_holds() -> None:
     assert isinstance(game, Quodlibet)
     deal = game.deal
     assert isinstance(deal, TricksDeal)
-    world = Quodlibet.from_view(game.view(game.to_act), [list(h) for h in deal.hands])
+    world = ql_worlds(game.view(game.to_act)).world([list(h) for h in deal.hands])
     assert isinstance(world, Quodlibet)
     cache = {"_legal_cache"}  # set once a game is asked for its legal actions
     assert sorted(vars(world).keys() - cache) == sorted(vars(game).keys() - cache)
@@ -342,22 +342,22 @@ def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     assert isinstance(deal, SnackDeal)
     hands = [list(deal.hand(s)) for s in range(4)]
     piles = [[] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)]
-    Quodlibet.from_view(view, hands, piles)
-    assert refused(lambda: Quodlibet.from_view(view, hands)) == "world-no-piles"
-    assert refused(lambda: Quodlibet.playout_maker(view)) == "world-snack-playout"
-    assert refused(lambda: Quodlibet.mask_playout_maker(view)) == "world-not-by-mask"
+    ql_worlds(view).world(hands, piles)
+    assert refused(lambda: ql_worlds(view).world(hands)) == "world-no-piles"
+    assert refused(lambda: ql_worlds(view).playout) == "world-snack-playout"
+    assert refused(lambda: ql_worlds(view).mask_playout) == "world-not-by-mask"
     fuller = [list(pile) for pile in piles]
     other = next(s for s in range(4) if s != seat and hands[s])
     fuller[next(i for i, pile in enumerate(piles) if pile)].append(hands[other][0])
-    assert refused(lambda: Quodlibet.from_view(view, hands, fuller)) == "world-pile-sizes"
+    assert refused(lambda: ql_worlds(view).world(hands, fuller)) == "world-pile-sizes"
     swapped = [list(hand) for hand in hands]
     pile = next(i for i, pile in enumerate(piles) if pile)
     mine = [list(p) for p in piles]
     swapped[seat][0], mine[pile][0] = mine[pile][0], swapped[seat][0]
-    assert refused(lambda: Quodlibet.from_view(view, swapped, mine)) == "world-own-hand"
+    assert refused(lambda: ql_worlds(view).world(swapped, mine)) == "world-own-hand"
     twice = [list(hand) for hand in hands]
     twice[other][0] = hands[seat][0]
-    assert refused(lambda: Quodlibet.from_view(view, twice, piles)) == "world-not-the-deck"
+    assert refused(lambda: ql_worlds(view).world(twice, piles)) == "world-not-the-deck"
 
 
 def test_every_world_refusal_is_produced_and_worded() -> None:

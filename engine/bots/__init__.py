@@ -28,10 +28,12 @@ from types import ModuleType
 from typing import Any
 
 from ..rng import Rng
+from ..views import View, seat_of
 from . import nine_virtues, quodlibet, to_the_moon
 
-View = dict[str, Any]
-Chooser = Callable[[View, Rng], str]
+Chooser = Callable[[Any, Rng], str]
+"""``choose(view, rng)``: ``view`` is the game's own view type (``engine.views``): the
+registry hands a game's levels that game's views only."""
 
 ORDER = ("easy", "normal", "hard")
 """Levels weakest first."""
@@ -107,6 +109,16 @@ def level(game_id: str, name: str) -> Level:
     return found
 
 
+def searched_actions(view: View, level_name: str = "hard") -> list[str]:
+    """The legal actions in ``view`` (the deciding seat's own) that the ``level_name``
+    search weighs: its model's shortlist (``SearchModel.candidates``), else every legal
+    action; a level that does not search weighs them all."""
+    model = level(view["game"], level_name).model
+    shortlist = getattr(model, "candidates", None)
+    legal: list[str] = view["legal"]
+    return shortlist(view) if shortlist is not None and len(legal) > 1 else list(legal)
+
+
 def _flat_level(hard: Level) -> Level:
     """``flat`` on the ``hard`` level's model (its sampler, rollout policy and reward)."""
     from .flat import flat_action
@@ -131,7 +143,7 @@ def choose_action(
     ``iterations`` and ``time_ms`` override a search level's default budget."""
     game_id = view["game"]
     chosen = level(game_id, level_name)
-    rng = Rng(seed, view["round"], len(view["log"]), view["seat"])
+    rng = Rng(seed, view["round"], len(view["log"]), seat_of(view))
     overrides = {"iterations": iterations, "time_ms": time_ms}
     if chosen.model is not None and any(v is not None for v in overrides.values()):
         from .search import search

@@ -24,13 +24,11 @@ number of legal actions rollouts, and the move depends only on the view and the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..game import Game
 from ..rng import Rng
+from ..views import View, seat_of
 from .search import SearchModel
-
-View = dict[str, Any]
 
 WORLDS = 12
 """Worlds sampled per decision (issue 12's flat player)."""
@@ -43,7 +41,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
     legal: list[str] = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     scored_before = len(view["score_sheet"])
     totals = [0.0] * len(legal)
     rollout: Callable[[Game, Rng, int], None] | None = getattr(model, "rollout", None)
@@ -56,7 +54,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
                 totals[index] += playout(view, action, world_rng)
                 continue
             game = model.sample(view, world_rng)
-            game.play_unchecked(action)
+            game.apply(action)
             if rollout is not None:
                 rollout(game, world_rng, MAX_ROLLOUT_STEPS)
             else:
@@ -64,7 +62,7 @@ def flat_action(view: View, model: SearchModel, rng: Rng, worlds: int = WORLDS) 
                 for _ in range(MAX_ROLLOUT_STEPS):
                     if game.is_over or len(sheet) != scored_before:
                         break
-                    game.play_unchecked(model.rollout_action(game, world_rng))
+                    game.apply(model.rollout_action(game, world_rng))
             totals[index] += model.reward(game, seat, scored_before)
     best = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return legal[best]

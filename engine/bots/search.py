@@ -22,9 +22,8 @@ from typing import Any, Protocol
 
 from ..game import Game
 from ..rng import Rng
+from ..views import View, seat_of
 from . import Level
-
-View = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,9 @@ class Budget:
 class SearchModel(Protocol):
     """What a game supplies so the generic search can play it."""
 
-    def sample(self, view: View, rng: Rng) -> Game:
-        """A complete game state consistent with everything ``view`` shows (hidden cards
+    def sample(self, view: Any, rng: Rng) -> Game:
+        """A complete game state consistent with everything ``view`` (the game's own view
+        type, ``engine.views``) shows (hidden cards
         drawn at random from what the viewer cannot see, respecting what play has revealed,
         such as a void in a suit), with ``to_act == view["seat"]`` and the same legal actions
         as ``view["legal"]``."""
@@ -66,7 +66,7 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
     ``rollout(game, rng, max_steps)``: the rollout played in one call, the same actions as
     ``rollout_action`` step by step (e.g. with ``Game.play_out``); and ``playout(view,
     action, rng) -> float``: a whole playout in one call, the value that ``sample``,
-    ``play_unchecked(action)``, the rollout and ``reward`` give in turn (with the same draws
+    ``apply(action)``, the rollout and ``reward`` give in turn (with the same draws
     from ``rng``), so that a game may play it without building a game object."""
     legal: list[str] = view["legal"]
     shortlist: Callable[[View], list[str]] | None = getattr(model, "candidates", None)
@@ -74,7 +74,7 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
         legal = shortlist(view)
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     scored_before = len(view["score_sheet"])
     visits = [0] * len(legal)
     value = [0.0] * len(legal)
@@ -98,11 +98,11 @@ def search(view: View, model: SearchModel, rng: Rng, budget: Budget) -> str:
             mean[pick] = value[pick] / visits[pick]
             continue
         game = sample(view, rng)
-        game.play_unchecked(legal[pick])
+        game.apply(legal[pick])
         if rollout is not None:
             rollout(game, rng, max_steps)
         else:
-            play, sheet = game.play_unchecked, game.score_sheet  # the sheet only grows
+            play, sheet = game.apply, game.score_sheet  # the sheet only grows
             for _ in steps:
                 if len(sheet) != scored_before or game.is_over:
                     break

@@ -24,10 +24,8 @@ from contextlib import redirect_stderr, redirect_stdout
 from typing import TextIO
 
 import engine
+from engine import MAX_SAVE_CHARS, Game, IllegalActionError, SaveError
 
-from ..errors import IllegalActionError, SaveError
-from ..game import Game
-from ..untrusted import MAX_SAVE_CHARS
 from . import catalogue, tournament
 from .arguments import (
     UsageError,

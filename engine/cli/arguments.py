@@ -13,12 +13,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-
-from ..errors import IllegalActionError
-from ..game import Game
-from ..names import MAX_CLUSTER, MAX_NAME, clean_name, name_problem
-from ..rng import Rng
-from ..untrusted import MAX_SAVE_CHARS, JsonLimitError, bounded_json
+from engine import (
+    MAX_CLUSTER,
+    MAX_NAME,
+    MAX_SAVE_CHARS,
+    Game,
+    IllegalActionError,
+    JsonLimitError,
+    Rng,
+    bounded_json,
+    clean_name,
+    name_problem,
+)
 
 HUMAN = "human"
 BOT = "bot"

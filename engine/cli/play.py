@@ -24,12 +24,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import IllegalActionError
-from ..game import Game
-from ..untrusted import ascii_int
+from engine import Game, IllegalActionError, ascii_int
+
 from .arguments import Seat, bot_seed
 from .console import Console
-from .render import Renderer, round_word
+from .render import Renderer, View, round_word
 
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 
@@ -195,7 +194,7 @@ class Session:
         return line
 
     def _show(self, seat: int, show_log: bool) -> None:
-        view = self.game.view(seat)
+        view: View = self.game.view(seat)
         if not show_log:
             view = {**view, "log": []}  # just narrated above: no need to repeat it
         self.console.lines(self.renderer.view(view))
@@ -272,17 +271,17 @@ class Session:
 
     # --- narration from the public log ---------------------------------------------------
 
-    def _remember(self, view: dict[str, Any]) -> None:
+    def _remember(self, view: View) -> None:
         self._seen_log = view["log"]
         self._seen_round = view["round"]
         self._seen_sheet = len(view["score_sheet"])
 
-    def _note_contract(self, view: dict[str, Any]) -> None:
+    def _note_contract(self, view: View) -> None:
         contract = view.get("contract")
         if isinstance(contract, str):
             self.contracts[view["round"]] = contract
 
-    def _round_header(self, view: dict[str, Any]) -> None:
+    def _round_header(self, view: View) -> None:
         word = round_word(self.game.GAME_ID).capitalize()
         extra = f" (dealer: seat {view['dealer']})" if view.get("dealer") is not None else ""
         self.console.say(self.renderer.rule(f"{word} {view['round']}{extra}"))

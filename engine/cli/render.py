@@ -10,15 +10,16 @@ suit symbol and the code to type (``Q♦ QD``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import engine
+from engine import FRENCH_CARDS, FRENCH_RANKS, SUITS
 
-from ..cards import FRENCH_CARDS, FRENCH_RANKS, SUITS
 from .arguments import Seat
 
-View = dict[str, Any]
+View = Mapping[str, Any]
+"""Any game's view (``engine.View``), read field by field: the renderer shows them all."""
 
 COMMON_FIELDS = frozenset(
     {

@@ -642,9 +642,7 @@ def _lineup(gid: str, args: argparse.Namespace) -> list[str]:
             )
         return lineup
     if args.levels is None:
-        from ..bots import levels as known_levels
-
-        pair = ["hard", "normal"] if "hard" in known_levels(gid) else ["normal", "easy"]
+        pair = ["hard", "normal"] if "hard" in engine.bot_levels(gid) else ["normal", "easy"]
     else:
         pair = split_list(args.levels)
         if len(pair) != 2 or not all(pair) or pair[0] == pair[1]:

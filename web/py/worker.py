@@ -7,10 +7,10 @@ returns one JSON string (``web/js/engine.js`` is the only caller):
 - a refused request: ``{"error": {"code": ..., "message": {"code": ..., "params": {...}}}}``
   where the outer ``code`` is one of ``engine.ERROR_CODES`` or ``bad-save`` (a save that
   does not load), ``no-game`` (an id the worker does not hold) or ``bad-request`` (the page
-  sent something malformed), and ``message`` says exactly what, as a message code of
-  ``engine.messages.MESSAGES`` with plain JSON parameters (README, "Engine messages"). No
-  English sentence crosses the bridge: ``web/js/words/engine-words.js`` words the message in the
-  reader's language.
+  sent something malformed), and ``message`` says exactly what, as an ``engine.Message``:
+  a code of ``engine/messages.py`` with plain JSON parameters (README, "Engine messages"). No
+  English sentence crosses the bridge: ``web/js/words/engine-words.js`` words the message in
+  the reader's language.
 
 Anything else (a bug) raises, so PyScript rejects the page's promise with the traceback and
 the page shows its error screen instead of carrying on in a wrong state.
@@ -53,15 +53,13 @@ def _reply(fields: dict[str, JSON]) -> str:
 
 
 def _refuse(code: str, message: Any) -> str:
-    """``message``: an ``engine.messages.Message``."""
+    """``message``: an ``engine.Message``."""
     error = {"code": code, "message": message.to_json()}
     return json.dumps({"error": error}, separators=(",", ":"))
 
 
 def _message(code: str, **params: JSON) -> Any:
-    from engine.messages import Message
-
-    return Message(code, params)
+    return _engine().Message(code, params)
 
 
 class _BadRequest(Exception):
@@ -79,11 +77,10 @@ class _NoGame(Exception):
 
 
 def _request(text: str) -> dict[str, JSON]:
-    from engine.untrusted import MAX_SAVE_CHARS, JsonLimitError, bounded_json
-
+    engine = _engine()
     try:
-        data = bounded_json(text, MAX_SAVE_CHARS + 10_000)
-    except JsonLimitError as exc:
+        data = engine.bounded_json(text, engine.MAX_SAVE_CHARS + 10_000)
+    except engine.JsonLimitError as exc:
         raise _BadRequest("request-unreadable", reason=exc.words.to_json()) from exc
     if not isinstance(data, dict):
         raise _BadRequest("request-not-object")
@@ -128,9 +125,9 @@ def _handled(body: Callable[[dict[str, JSON]], str]) -> Callable[[str], str]:
 def games(text: str = "{}") -> str:
     """The registered games with their bot levels: ``{"ok", "version", "games": {id: info}}``."""
     engine = _engine()
-    from engine.bots import levels
-
-    catalog = {gid: {**info, "levels": levels(gid)} for gid, info in engine.GAMES.items()}
+    catalog = {
+        gid: {**info, "levels": engine.bot_levels(gid)} for gid, info in engine.GAMES.items()
+    }
     return _reply({"version": engine.__version__, "games": catalog})
 
 
@@ -228,9 +225,7 @@ def drop(data: dict[str, JSON]) -> str:
 
 
 def _history() -> ModuleType:
-    from engine import history
-
-    return history
+    return _engine().history
 
 
 @_handled

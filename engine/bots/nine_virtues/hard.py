@@ -5,7 +5,7 @@ from the deciding seat's view, a screen of every action and then successive halv
   when the ``normal`` player's rule against stalling forbids another (NV-8), ordered by
   the ``normal`` player's rating (its favourite first; that order breaks ties).
 * **Worlds**: hidden cards drawn from the view alone (``sampler.py``: what bids, kills and
-  swaps say about a hand), each made a playout world by the game (``NineVirtues.from_view``).
+  swaps say about a hand), each made a playout world by the game (``worlds(view).world``).
 * **Paired playouts**: every action still in the race is played in the *same* worlds and
   the rest of the round is played out by the quick policy of ``rollout.py`` (which uses no
   randomness). The luck of the hidden cards, which dwarfs the difference between two
@@ -40,21 +40,22 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ...game import Game
-from ...games.nine_virtues.game import PLAY, NineVirtues
+from ...games.nine_virtues import PLAY, NineVirtues
+from ...games.nine_virtues.worlds import worlds
 from ...rng import Rng
+from ...views import NineVirtuesView, seat_of
 from .. import Level
 from ..search import Budget
 from .normal import MAX_SWAPS_IN_A_ROW, Estimate, rate, swaps_in_a_row
 from .rollout import rollout_action
-from .sampler import Inference, draw_hidden, infer, world_maker
+from .sampler import Inference, draw_hidden, infer
 
-View = dict[str, Any]
+View = NineVirtuesView
 Reading = tuple[Inference, list[str], Callable[[list[list[int]]], NineVirtues]]
 """What a search reads from a view once: ``(inference, candidates, make)``, ``make(hidden)``
-the world of ``draw_hidden``'s cards (``sampler.world_maker``)."""
+the world of ``draw_hidden``'s cards (``worlds(view).world``)."""
 
 ITERATIONS = 400
 """Playouts per decision (a playout: one candidate played out in one world)."""
@@ -81,7 +82,7 @@ class NineVirtuesModel:
         """The view's inference, its candidate actions (best-rated first) and the maker of
         its worlds."""
         if self._last is None or self._last[0] is not view:
-            self._last = (view, (infer(view), _ranked_candidates(view), world_maker(view)))
+            self._last = (view, (infer(view), _ranked_candidates(view), worlds(view).world))
         return self._last[1]
 
     def candidates(self, view: View) -> list[str]:
@@ -121,7 +122,7 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: Reading) -> str:
     inference, ranked, make = read
     if len(ranked) == 1:
         return ranked[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     total = [0.0] * len(ranked)
     deadline = None if budget.time_ms is None else time.perf_counter() + budget.time_ms / 1000
     scale = reward_scale(view)
@@ -136,7 +137,7 @@ def paired_search(view: View, rng: Rng, budget: Budget, read: Reading) -> str:
             world = make(draw_hidden(inference, rng))
             for index in alive:
                 game = world.playout_copy()  # every action from the same world
-                game.play_unchecked(ranked[index])
+                game.apply(ranked[index])
                 game.play_out(rollout_action, MAX_ROLLOUT_STEPS)
                 total[index] += outcome(game, seat, scale)
             worlds += 1

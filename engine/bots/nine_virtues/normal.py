@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from collections import Counter
 from math import comb
-from typing import Any
 
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
-from ...games.nine_virtues.notation import CANONICAL, parse_action
+from ...games.nine_virtues import CANONICAL, parse_action
 from ...rng import Rng
+from ...views import NineVirtuesView, seat_of
 from .. import Level
 
-View = dict[str, Any]
+View = NineVirtuesView
 
 MAX_SWAPS_IN_A_ROW = 2
 PROGRESS_BONUS = 0.4
@@ -46,7 +46,7 @@ class Estimate:
     """What one seat can infer about the hands from its view."""
 
     def __init__(self, view: View) -> None:
-        self.me: int = view["seat"]
+        self.me = seat_of(view)
         self.players: int = view["players"]
         self.hand: list[int] = list(view["hand"])
         self.my_bids: list[int] = list(view["bids"][self.me])

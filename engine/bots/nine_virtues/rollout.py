@@ -34,9 +34,7 @@ from math import comb
 from operator import itemgetter, sub
 
 from ...cards import pairs_deck
-from ...games.nine_virtues.deal import HAND_SIZE
-from ...games.nine_virtues.game import CALL, NineVirtues
-from ...games.nine_virtues.notation import BIDS, CALLS, KILLS, SWAPS
+from ...games.nine_virtues import BIDS, CALL, CALLS, HAND_SIZE, KILLS, SWAPS, NineVirtues
 from ...rng import Rng
 
 ONE = 1

@@ -35,16 +35,16 @@ and the ``Rng`` alone, so two games that look the same to the seat give the same
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from typing import Any
 
 from ...cards import PAIRS_COUNTS, PAIRS_RANKS
-from ...games.nine_virtues.game import CALL, NineVirtues
+from ...games.nine_virtues import CALL
 from ...rng import Rng
+from ...views import NineVirtuesView, seat_of
 
-View = dict[str, Any]
+View = NineVirtuesView
 
 ONE = 1
 BID_WITHOUT = 0.15
@@ -91,7 +91,7 @@ class Hint:
 
 def infer(view: View) -> Inference:
     """Read a seat's view: the unseen cards, the slots to fill, and the log's evidence."""
-    seat: int = view["seat"]
+    seat = seat_of(view)
     players: int = view["players"]
     known: list[list[int]] = view["known"]
     seen: Counter[int] = Counter(view["hand"]) + Counter(view["centre"])
@@ -230,15 +230,3 @@ def _weight(part: list[int], shown: tuple[tuple[int, int], ...], hints: list[Hin
         held = part.count(hint.rank) + hint.offset
         weight *= hint.if_some if held else hint.if_none
     return weight
-
-
-def build_state(view: View, hidden: list[list[int]]) -> NineVirtues:
-    """The playout world of ``view`` with the other hands' unknown cards ``hidden``
-    (``draw_hidden``), built by the game (``NineVirtues.from_view``)."""
-    return NineVirtues.from_view(view, hidden)
-
-
-def world_maker(view: View) -> Callable[[list[list[int]]], NineVirtues]:
-    """``build_state`` for many draws from one view (``NineVirtues.world_maker``: the view
-    is read once)."""
-    return NineVirtues.world_maker(view)

@@ -41,13 +41,14 @@ import time
 from collections.abc import Callable
 
 from ...game import Game
-from ...games.quodlibet.game import Quodlibet
+from ...games.quodlibet import Quodlibet
 from ...rng import Rng
+from ...views import seat_of
 from .. import Level
 from ..search import Budget
 from .rollout import card_policy, playout_policies, rollout_action
 from .sample import sample_playout, sample_state, sample_world
-from .world import View
+from .world import View, playing_contract
 
 ITERATIONS = 800
 MAX_STEPS = Budget().max_rollout_steps
@@ -71,11 +72,11 @@ class QuodlibetSearch:
 
     def playout(self, view: View, action: str, rng: Rng) -> float:
         """A whole playout in one call (the search's optional hook, which ``flat`` takes):
-        the value that ``sample``, ``play_unchecked(action)``, ``rollout_action`` to the
+        the value that ``sample``, ``apply(action)``, ``rollout_action`` to the
         deal's end and ``reward`` give in turn, with the same draws from ``rng``, played by
-        the game (``Quodlibet.playout_maker``) with the rollout policy taking ``rng``'s
+        the game (``worlds(view).playout``) with the rollout policy taking ``rng``'s
         values one at a time; Snack's worlds are played that way."""
-        seat: int = view["seat"]
+        seat = seat_of(view)
         play = sample_playout(view, rng)
         if play is None:  # Snack: a world, played by ``rollout_action``
             return world_reward(sample_state(view, rng), view, action, rng, MAX_STEPS)
@@ -119,20 +120,20 @@ def deal_reward(game: Game, seat: int, scored_before: int) -> float:
 def contract_of(view: View, action: str) -> str:
     """The contract whose deal ``action`` is played in: the one it chooses while the
     dealer chooses (QL-5), else the view's."""
-    return action.removeprefix("choose ") if action[0] == "c" else view["contract"]
+    return action.removeprefix("choose ") if action[0] == "c" else playing_contract(view)
 
 
 def world_reward(game: Game, view: View, action: str, rng: Rng, max_steps: int) -> float:
     """``deal_reward`` of the world ``game`` (sampled from ``view``) after ``action`` and
     ``rollout_action`` with ``rng`` to the deal's end (``max_steps`` actions at most)."""
     scored_before = len(view["score_sheet"])
-    game.play_unchecked(action)
-    play, sheet = game.play_unchecked, game.score_sheet  # it only grows in play
+    game.apply(action)
+    play, sheet = game.apply, game.score_sheet  # it only grows in play
     for _ in range(max_steps):
         if len(sheet) != scored_before or game.is_over:
             break
         play(rollout_action(game, rng))
-    return deal_reward(game, view["seat"], scored_before)
+    return deal_reward(game, seat_of(view), scored_before)
 
 
 def deal_rater(
@@ -141,7 +142,7 @@ def deal_rater(
     """``rate(scores)``: the reward for ``seat`` (the module docstring) of deal ``number``
     of ``deals`` scoring ``scores`` (penalty points, QL-8) on top of ``totals``; after the
     last deal (QL-6) the game is won as ``Game.winners_of`` says. Worked out once per
-    search: a playout of the game's own (``Quodlibet.playout_maker``) gives the deal's
+    search: a playout of the game's own (``worlds(view).playout``) gives the deal's
     points, and the search rates hundreds."""
     first, second, third = [other for other in range(len(totals)) if other != seat]
     weight = 1.0 if deals <= 1 else (number - 1) / (deals - 1)
@@ -177,7 +178,7 @@ def paired_search(view: View, rng: Rng, budget: Budget) -> str:
         legal = MODEL.candidates(view)
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = seat_of(view)
     alive = list(range(len(legal)))
     total = [0.0] * len(legal)
     stages = max(1, math.ceil(math.log2(len(legal))))

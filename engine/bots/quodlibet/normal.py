@@ -35,8 +35,9 @@ from typing import Any
 
 from ...cards import SUITS, french_deck, rank_of, rank_value, suit_of
 from ...rng import Rng
-from .. import Level, View
+from .. import Level
 from .snack import snack_action
+from .world import View, own_hand, playing_contract
 
 AVERAGE_TRICKS = 2.0  # 8 tricks shared by 4 players
 
@@ -118,7 +119,7 @@ def contract_badness(name: str, hand: Sequence[str]) -> float:
 
 
 def choose_contract(view: View) -> str:
-    hand: list[str] = view["hand"]
+    hand = own_hand(view)
     options: list[str] = [action for action in view["legal"] if action.startswith("choose ")]
     return min(options, key=lambda action: (contract_badness(action.split()[1], hand), action))
 
@@ -140,7 +141,7 @@ def unseen_cards(view: View) -> set[str]:
     """Cards that may still be in another hand: not ours, not played, not face up."""
     gone = {entry["card"] for entry in view["log"] if "card" in entry}
     gone |= {card for _, card in view["trick"]}
-    gone |= {card for card in view["hand"] if card is not None}
+    gone |= {card for card in view["hand"] or () if card is not None}
     for hand in view["hands"]:
         gone |= set(hand or [])
     return set(french_deck()) - gone
@@ -162,9 +163,9 @@ def _highest(cards: Sequence[str]) -> str:
 
 def play_card(view: View) -> str:
     legal: list[str] = [action.split()[1] for action in view["legal"]]
-    hand: list[str] = view["hand"]
+    hand = own_hand(view)
     trick: list[list[Any]] = view["trick"]
-    contract: str = view["contract"]
+    contract = playing_contract(view)
     mode = mode_for(contract, view["trick_number"])
     led = view["led_suit"]
     lengths = {suit: len(cards) for suit, cards in by_suit(hand).items()}

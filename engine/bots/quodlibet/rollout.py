@@ -10,7 +10,7 @@ thousands of times per decision. The world is a guess, so looking at it is no pe
   best card left in the suit" looks at the sampled hands. A little randomness
   (``EXPLORE``) keeps the rollouts from all following one script, so the search sees the
   spread of outcomes a real table gives. ``card_policy`` plays them on masks of card ints
-  (``card_bits``), as the game's playouts ask (``Quodlibet.playout_maker``);
+  (``card_bits``), as the game's playouts ask (``worlds(view).playout``);
   ``rollout_action`` asks it for one card of a world.
 * Open Trousers (QL-17): a random position, as a real player can do no better.
 * Snack (QL-22): play the card that keeps the most of one's own cards playable and opens
@@ -25,23 +25,25 @@ from typing import cast
 
 from ...cards import FRENCH_RANKS, french_deck
 from ...game import Game
-from ...games.quodlibet.card_bits import (
+from ...games.quodlibet import (
     CARD,
     HAND_SUITS,
     HIGHER_MASK,
     INDEX,
+    JACK,
     LOWER_MASK,
+    PLAY_ACTION,
     SUIT_MASK,
+    TRICK_CONTRACTS,
+    TRICKS,
     VALUE_MASK,
+    PositionPolicy,
+    Quodlibet,
+    SnackDeal,
+    TrickPolicy,
+    TricksDeal,
     mask_of,
 )
-from ...games.quodlibet.contracts import TRICK_CONTRACTS
-from ...games.quodlibet.contracts.base import TRICKS
-from ...games.quodlibet.game import Quodlibet
-from ...games.quodlibet.snack import SnackDeal
-from ...games.quodlibet.snack_rows import JACK
-from ...games.quodlibet.trick_playout import PositionPolicy, TrickPolicy
-from ...games.quodlibet.tricks_deal import PLAY_ACTION, TricksDeal
 from ...rng import Rng, below_limit
 from .normal import contract_badness, mode_for, penalty
 
@@ -94,7 +96,7 @@ def rollout_action(game: Game, rng: Rng) -> str:
 
 def card_policy(contract: str, rng: Rng, ahead: int = AHEAD) -> TrickPolicy | PositionPolicy:
     """The rollout's card play in ``contract`` with ``rng`` for its luck, as the policy of
-    the game's playouts (``Quodlibet.playout_maker``), which ask it only when there is more
+    the game's playouts (``worlds(view).playout``), which ask it only when there is more
     than one card to choose from: in Open Trousers a random position (``rng.below``,
     QL-17), else ``normal``'s modes (the module docstring) on masks of card ints
     (``card_bits``). ``rollout_action`` asks it too.

@@ -16,7 +16,7 @@ to be anywhere the view allows, see ``engine/bots/assign.py``):
   dealt in a random order into its positions.
 * Snack (QL-20..QL-23): see ``snack_sample.py`` (what takes and passes say).
 
-The world is built by the game (``Quodlibet.from_view``, which checks it against the view)
+The world is built by the game (``worlds(view).world``, which checks it against the view)
 as a playout world, so its ``to_act`` and ``legal_actions()`` are the view's, its
 ``view(seat)`` equals the original one, and it halts when the deal is scored.
 """
@@ -27,15 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import SUITS, french_deck, suit_of
-from ...games.quodlibet.card_bits import CODE_BIT, mask_of
-from ...games.quodlibet.contracts import contract_for
-from ...games.quodlibet.game import DealPlayout, Quodlibet
-from ...games.quodlibet.tricks_deal import plays_in_log
+from ...games.quodlibet import CODE_BIT, Quodlibet, contract_for, mask_of, plays_in_log
+from ...games.quodlibet.worlds import DealPlayout, worlds
 from ...rng import Rng
 from ...tricks import Play
+from ...views import seat_of
 from ..assign import Assignment, Group
 from .snack_sample import SnackPlan, build_snack
-from .world import PLAYERS, View
+from .world import PLAYERS, View, own_hand, playing_contract
 
 DECK = tuple(french_deck())
 
@@ -55,11 +54,13 @@ class TrickPlan:
     """This deal's cards so far, in play order."""
     blind: bool
     """Open Trousers: the viewer's own positions are what is unseen."""
+    world: Callable[[Sequence[Sequence[str]]], Quodlibet]
+    """The game's world of an assignment for this view (``worlds(view).world``)."""
     playouts: Callable[[Sequence[Sequence[str]]], DealPlayout]
     """The game's playouts of the rest of the deal for this view
-    (``Quodlibet.playout_maker``)."""
+    (``worlds(view).playout``)."""
     by_mask: Callable[[Sequence[int]], DealPlayout] | None
-    """The same from hands as masks (``Quodlibet.mask_playout_maker``), in a trick deal
+    """The same from hands as masks (``worlds(view).mask_playout``), in a trick deal
     played by sight: ``sample_playout`` then deals masks (``Assignment.sample_sums``, the
     same draws) and lists no cards. None while choosing and in Open Trousers, where the
     order of a hand is part of the world."""
@@ -101,12 +102,13 @@ def sample_world(view: View, rng: Rng) -> Callable[[], Quodlibet]:
         filling = plan.sample(rng)
         return lambda: build_snack(view, plan, filling)
     hands = _sample_hands(plan, rng)
-    return lambda: Quodlibet.from_view(view, hands)
+    world = plan.world
+    return lambda: world(hands)
 
 
 def sample_playout(view: View, rng: Rng) -> DealPlayout | None:
     """One draw of the unseen cards for ``view`` (the same draws as ``sample_world``), as
-    the game's playout of the rest of the deal in that world (``Quodlibet.playout_maker``:
+    the game's playout of the rest of the deal in that world (``worlds(view).playout``:
     ``playout(first, policy) -> points``, each call afresh from the same cards); None in
     Snack, whose worlds ``sample_world`` builds."""
     plan = _CACHE.get(view)
@@ -145,19 +147,19 @@ def voids(plays: Sequence[Play]) -> list[set[str]]:
 
 
 def _trick_plan(view: View) -> TrickPlan:
-    seat: int = view["seat"]
+    seat = seat_of(view)
     choosing = view["phase"] == "choose"
     plays = [] if choosing else plays_in_log(view["log"])
-    blind = not choosing and contract_for(view["contract"]).visibility == "blind"
+    blind = not choosing and contract_for(playing_contract(view)).visibility == "blind"
     known: list[list[str] | None] = list(view["hands"])
     if not blind:
-        known[seat] = list(view["hand"])
+        known[seat] = list(own_hand(view))
     seen = {card for _, card in plays}
     for hand in known:
         seen.update(hand or [])
     unseen_cards = [card for card in DECK if card not in seen]
     unseen_seats = [s for s in range(PLAYERS) if known[s] is None]
-    must_follow = not choosing and contract_for(view["contract"]).must_follow
+    must_follow = not choosing and contract_for(playing_contract(view)).must_follow
     lacking = voids(plays) if must_follow else [set() for _ in range(PLAYERS)]
     groups = [
         Group(
@@ -167,11 +169,21 @@ def _trick_plan(view: View) -> TrickPlan:
         for suit in SUITS
     ]
     sizes = [view["hand_sizes"][s] for s in unseen_seats]
-    playouts = Quodlibet.playout_maker(view)
-    by_mask = None if choosing or blind else Quodlibet.mask_playout_maker(view)
+    found = worlds(view)
+    by_mask = None if choosing or blind else found.mask_playout
     known_masks = [mask_of(hand or ()) for hand in known]
     assignment = Assignment(groups, sizes)
-    return TrickPlan(known, unseen_seats, assignment, plays, blind, playouts, by_mask, known_masks)
+    return TrickPlan(
+        known,
+        unseen_seats,
+        assignment,
+        plays,
+        blind,
+        found.world,
+        found.playout,
+        by_mask,
+        known_masks,
+    )
 
 
 def _sample_hands(plan: TrickPlan, rng: Rng) -> list[list[str]]:

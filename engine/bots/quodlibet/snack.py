@@ -29,13 +29,10 @@ How it plays
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cards import french_deck, rank_of, suit_of
-from ...games.quodlibet.snack_rows import Rows
+from ...games.quodlibet import Rows
 from ...rng import Rng
-
-View = dict[str, Any]
+from .world import View, own_hand
 
 
 def snack_action(view: View, rng: Rng) -> str:
@@ -43,7 +40,7 @@ def snack_action(view: View, rng: Rng) -> str:
     legal: list[str] = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    hand: list[str] = list(view["hand"])
+    hand: list[str] = list(own_hand(view))
     rows = Rows.from_view(view["rows"])
     plays = [action.split()[1] for action in legal if action.startswith("play ")]
     if plays:

@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import french_deck, rank_of
-from ...games.quodlibet.game import Quodlibet
-from ...games.quodlibet.snack import HAND_SIZE
-from ...games.quodlibet.snack_rows import Rows
+from ...games.quodlibet import SNACK_HAND_SIZE, Quodlibet, Rows
+from ...games.quodlibet.worlds import worlds
 from ...rng import Rng
+from ...views import seat_of
 from ..assign import Assignment, Group
-from .world import PLAYERS, View
+from .world import PLAYERS, View, own_hand
 
 QUICK_ATTEMPTS = 8
 FIRST_ATTEMPTS = 400
@@ -101,7 +101,7 @@ class Origins:
 
     def __init__(self, history: History, unseen: Sequence[str]) -> None:
         takes = history.takes
-        self.capacities = [HAND_SIZE] + [cards for _, _, cards in takes]
+        self.capacities = [SNACK_HAND_SIZE] + [cards for _, _, cards in takes]
         sources = len(self.capacities)
         self.base = [[0] * sources for _ in range(sources)]
         """Counts of the played cards by (first, last) possible source."""
@@ -154,8 +154,8 @@ class SnackPlan:
     decision, and the state of the sampler's walk (see the module docstring)."""
 
     def __init__(self, view: View) -> None:
-        seat: int = view["seat"]
-        seen = set(view["hand"]) | set(Rows.from_view(view["rows"]).on_table())
+        seat = seat_of(view)
+        seen = set(own_hand(view)) | set(Rows.from_view(view["rows"]).on_table())
         unseen = [card for card in french_deck() if card not in seen]
         past = histories(view["log"])
         others = [s for s in range(PLAYERS) if s != seat and view["hand_sizes"][s] > 0]
@@ -221,10 +221,10 @@ class SnackPlan:
 
 def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -> Quodlibet:
     """The world of ``filling``: the viewer's hand, the others' as sampled, the remaining
-    piles cut from the pool in order; the game builds it (``Quodlibet.from_view``) with the
+    piles cut from the pool in order; the game builds it (``worlds(view).world``) with the
     rows, exits and scores the view shows."""
     hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-    hands[view["seat"]] = list(view["hand"])
+    hands[seat_of(view)] = list(own_hand(view))
     pool: Sequence[str] = []
     for s, cards in zip(plan.slots, filling, strict=True):
         if s == POOL:
@@ -236,4 +236,4 @@ def build_snack(view: View, plan: SnackPlan, filling: Sequence[Sequence[str]]) -
     for size in view["piles"]:
         piles.append(list(pool[start : start + size]))
         start += size
-    return Quodlibet.from_view(view, hands, piles)
+    return worlds(view).world(hands, piles)

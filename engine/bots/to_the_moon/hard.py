@@ -20,33 +20,26 @@ with a To the Moon model (RULES.md TM-7..TM-11).
 
 Budget: 300 playouts a decision. A playout (``playout``, the search's optional hook) is an
 assignment of the unseen cards drawn by ``sample.py`` and the rest of the round played by
-the game itself (``ToTheMoon.dealt_playout_maker``: the view is read once per decision,
+the game itself (``worlds(view).dealt_playout``: the view is read once per decision,
 each order of the unseen cards checked to be one, the round played in one loop over local
 state) with ``rollout_move`` choosing every move; the same round, move for move, as the
-world ``sample`` builds played with ``play_unchecked`` and ``rollout_policy``. Move times
+world ``sample`` builds played with ``apply`` and ``rollout_policy``. Move times
 and strength against ``normal`` and ``flat``: docs/BOTS.md.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ...cards import PAIRS_COUNTS
 from ...game import Game
-from ...games.to_the_moon.game import ToTheMoon
-from ...games.to_the_moon.notation import (
-    MOVE_CODE,
-    MOVE_TEXT,
-    RANKS_OF,
-    TEST_MOVE,
-    WITHDRAW_NONE,
-)
+from ...games.to_the_moon import MOVE_CODE, MOVE_TEXT, RANKS_OF, TEST_MOVE, WITHDRAW_NONE, ToTheMoon
 from ...rng import Rng
+from ...views import ToTheMoonView, seat_of
 from ..search import Budget, margin_reward, search_level
 from .sample import Knowledge, guess, knowledge, order
 
-View = dict[str, Any]
+View = ToTheMoonView
 
 
 WITHDRAWS = 3
@@ -105,13 +98,13 @@ class MoonModel:
     def playout(self, view: View, action: str, rng: Rng) -> float:
         """A whole playout in one call (the search's optional hook): a world's cards drawn
         as ``sample`` draws them (their order, ``order``), ``action`` and the rest of the
-        round played by the game's own playout (``ToTheMoon.dealt_playout_maker``) with
+        round played by the game's own playout (``Worlds.dealt_playout``) with
         ``rollout_move`` for every seat, the result rated as ``reward`` rates it. The same
-        value as ``sample``, ``play_unchecked``, ``rollout`` and ``reward`` in turn, without
+        value as ``sample``, ``apply``, ``rollout`` and ``reward`` in turn, without
         a game object."""
         known = self._knowledge(view)
         piles = known.playout(order(known, rng), MOVE_CODE[action], rollout_move)
-        return margin_reward(piles, view["seat"], ROUND_MARGIN_SCALE)
+        return margin_reward(piles, seat_of(view), ROUND_MARGIN_SCALE)
 
     def reward(self, game: Game, seat: int, scored_before: int) -> float:
         scores: list[int] = game.score_sheet[scored_before]["scores"]
@@ -140,7 +133,7 @@ def rollout_move(
     trick_live: int,
 ) -> int:
     """The ``normal`` bot's choice as a move code, asked by the game's playout
-    (``ToTheMoon.playout_maker``, whose policy protocol these arguments are: the seat's hand
+    (``Worlds.playout``, whose policy protocol these arguments are: the seat's hand
     as a rank mask, counts by rank and size; the countdown's rank mask and size; the deck's
     size; this round's cards not yet won, by rank, in all and of the countdown's ranks): a
     build that completes a perfect countdown; else Test when a new rank is at least as

@@ -24,13 +24,13 @@ without a build below ``p = 0.5`` was no better than withdrawing. Against three 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ...cards import PAIRS_COUNTS
 from ...rng import Rng
+from ...views import ToTheMoonView
 from .. import Level
 
-View = dict[str, Any]
+View = ToTheMoonView
 
 TEST_WITH_BUILD = 0.5
 """Test rather than spend a hand card when a new rank is at least this likely."""

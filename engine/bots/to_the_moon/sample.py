@@ -24,7 +24,7 @@ A uniform shuffle of the physical cards makes every split of the unseen multiset
 hands and the deck as likely as it is under the random deal; how players chose to act is not
 used as evidence (that would need a model of their minds).
 
-A guess is built by the game itself (``ToTheMoon.from_view``, which checks it against the
+A guess is built by the game itself (``worlds(view).world``, which checks it against the
 view) as a playout world: it halts when the round is scored, because the search only plays
 to the end of the current round, and keeps no log.
 """
@@ -33,24 +33,24 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from ...cards import PAIRS_COUNTS
-from ...games.to_the_moon.game import DealtPlayout, ToTheMoon
-from ...games.to_the_moon.knowledge import seen_in_hands, won_this_round
+from ...games.to_the_moon import ToTheMoon, seen_in_hands, won_this_round
+from ...games.to_the_moon.worlds import DealtPlayout, World, Worlds, worlds
 from ...rng import Rng
+from ...views import ToTheMoonView, seat_of
 
-View = dict[str, Any]
+View = ToTheMoonView
 
 
 def held_by_others(view: View) -> list[Counter[int]]:
     """Per seat, the cards it was seen taking into hand this round (TM-7, TM-8) and has not
     built again since; empty for the viewer, whose hand is known anyway."""
     held = seen_in_hands(view["log"], view["players"])
-    held[view["seat"]] = Counter()
+    held[seat_of(view)] = Counter()
     return held
 
 
@@ -63,9 +63,9 @@ class Knowledge:
     """Per seat, the known cards it holds (sorted); the viewer's entry is its whole hand."""
     unseen: tuple[int, ...]
     """The unseen cards (sorted): other hands' unknown cards plus the deck."""
-    playout: DealtPlayout
-    """The game's playout of the rest of the round for this view, given the unseen cards in
-    the order they are dealt (``ToTheMoon.dealt_playout_maker``: ``order``'s)."""
+    worlds: Worlds
+    """The game's worlds of this view (``worlds(view)``): its ``dealt_playout`` plays the
+    rest of the round given the unseen cards in the order they are dealt (``order``'s)."""
     cuts: tuple[tuple[tuple[int, ...], int, int], ...]
     """Per seat, its known cards and the slice ``start:end`` of the shuffled unseen cards
     that fills its hand up (the viewer: its hand, and an empty slice)."""
@@ -75,16 +75,21 @@ class Knowledge:
     """The first other hand's share of the unseen cards (``shuffled``'s ``loose``)."""
 
     @cached_property
-    def world(self) -> Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]:
-        """The game's world maker for this view (``ToTheMoon.world_maker``), made when a
-        world is first asked for: the search's playouts need none."""
-        return ToTheMoon.world_maker(self.view)
+    def playout(self) -> DealtPlayout:
+        """``worlds.dealt_playout``, looked up once."""
+        return self.worlds.dealt_playout
+
+    @cached_property
+    def world(self) -> World:
+        """``worlds.world``, made when a world is first asked for: the search's playouts
+        need none."""
+        return self.worlds.world
 
 
 def knowledge(view: View) -> Knowledge:
     """Read what the view reveals; ``ValueError`` if the view is not a consistent seat view
     of a round in play (a card counted twice, a hand smaller than its known cards)."""
-    me: int = view["seat"]
+    me = seat_of(view)
     players: int = view["players"]
     held = held_by_others(view)
     unseen = Counter(PAIRS_COUNTS)
@@ -118,7 +123,7 @@ def knowledge(view: View) -> Knowledge:
         view=view,
         held=known,
         unseen=tuple(sorted(unseen.elements())),
-        playout=ToTheMoon.dealt_playout_maker(view),
+        worlds=worlds(view),
         cuts=tuple(cuts),
         dealt=start,
         loose=cuts[first_other][2],

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ...messages import Message
+from ...views import QuodlibetDealZones
 
 
 class Deal(Protocol):
@@ -40,15 +41,11 @@ class Deal(Protocol):
         """``legal()``, perhaps as the deal's own list, good until its next action: for the
         game's cache, which hands out copies only. Never edit it."""
 
-    def act(self, action: str) -> dict[str, Any]:
+    def apply(self, action: str) -> dict[str, Any]:
         """Carry out a legal action; return its entry for the public log: ``seat``,
         ``action`` and what the table saw beyond the action text (e.g. ``"card": "QS"`` for
         ``play @2``, ``"jacks": ["JH"]`` for ``take 3``, ``"trick_winner": 2`` when a trick
         completes)."""
-
-    def play(self, action: str) -> object:
-        """``act`` for a playout world, which drops the entry (a deal may make it cheaper
-        than ``act``)."""
 
     def scores(self) -> list[int]:
         """Penalty points per seat for this deal (meaningful once ``done``)."""
@@ -57,7 +54,7 @@ class Deal(Protocol):
         """The public breakdown of ``scores()`` for the score sheet (tricks per seat, cards
         that scored, exits in Snack...)."""
 
-    def zones(self, viewer: int | None) -> dict[str, Any]:
+    def zones(self, viewer: int | None) -> QuodlibetDealZones:
         """View fields of API.md for this deal as ``viewer`` may see them: ``hand``,
         ``hands``, ``trick``, ``tricks_won``, ``hand_sizes`` (and ``rows``, ``piles`` in
         Snack). Never another seat's hidden card."""

@@ -28,30 +28,26 @@ Decisions where RULES.md is silent, as a careful player would expect:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ...cards import SUIT_NAMES, french_deck, parse_card, rank_of, rank_value, sort_cards, suit_of
-from ...errors import IllegalActionError, WorldError
-from ...game import JSON, MOVE_ENTRIES, Game, json_copy, move_entry
+from ...cards import french_deck, parse_card, rank_of, rank_value, sort_cards
+from ...errors import IllegalActionError
+from ...game import JSON, Game, json_copy
 from ...messages import Message, message
 from ...registry import register
-from ...rng import Rng
-from ...tricks import Play, next_seat
-from .card_bits import INDEX, SUIT_MASK, SUIT_ORDER, mask_of
+from ...tricks import next_seat
+from ...views import QuodlibetDealZones, QuodlibetZones
 from .contracts import (
     CONTRACT_NAMES,
     SNACK,
     WHEELS,
-    Contract,
     contract_for,
     wheel_of,
 )
 from .deal import Deal
 from .snack import SnackDeal
-from .trick_playout import DealSoFar, PositionPolicy, TrickPolicy, deal_so_far, play_deal
-from .tricks_deal import TricksDeal, parse_play, plays_in_log
+from .tricks_deal import TricksDeal, parse_play
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -71,8 +67,8 @@ in the order of the actions: the choosing step's legal list is these less those 
 
 def new_snack_deal(dealer: int, hands: list[list[str]], piles: list[list[str]]) -> Deal:
     """A Snack deal (QL-20..QL-23) through the ``Deal`` protocol. It does not check its
-    actions again: the game hands it only actions ``Game.apply`` found in ``legal()`` (or
-    that ``play_unchecked``'s caller took from there)."""
+    actions again: the game hands it only actions ``Game.apply`` found in ``legal()`` (or,
+    in a search's playout world, that the search took from there)."""
     deal = SnackDeal(dealer, hands, piles)
     deal.checks = False
     return deal
@@ -169,60 +165,6 @@ def read_deal_option(deal: object, snack: bool) -> tuple[list[list[str]], list[l
     return hands, piles
 
 
-@dataclass
-class WorldFacts:
-    """What one seat's view of a deal says that every world built from it shares (see
-    ``Quodlibet.from_view``), worked out once per view."""
-
-    view: Mapping[str, JSON]
-    """The view itself: facts are reused for the same view object only."""
-    playout: bool
-    log_length: int
-    to_act: int | None
-    state: dict[str, Any]
-    """A world's attributes before the hidden cards are placed."""
-    containers: tuple[str, ...]
-    """The attributes of ``state`` a world may change in place (lists, dicts but those of
-    ``NOT_EDITED``): copied per world."""
-    shared: tuple[tuple[str, Any], ...]
-    """The other attributes of ``state`` with their values, shared by every world (but
-    ``rng`` and ``dealt``, which each world sets anew)."""
-    hand_cards: int
-    unplayed: frozenset[str]
-    """The cards in hand, all seats together (the deck less this deal's plays)."""
-    seen: list[tuple[int, list[str], bool]]
-    """``(seat, cards, own)`` for every hand the viewer sees: as ``hand`` shows it when
-    ``own`` (sorted), else in the order it is held."""
-    voids: list[tuple[int, str]]
-    """``(seat, suit)`` for every suit a seat has shown void in (QL-7), first shown first."""
-    played_by: list[list[str]]
-    """Per seat, the cards it played in this deal, in order."""
-    deal: TricksDeal | None
-    """The deal resumed from the view's plays with no cards in hand (None: choosing)."""
-    to_act_agrees: bool
-    hand_masks: Callable[[Sequence[Sequence[str]]], list[int]] = field(init=False)
-    """The check of a world's cards against these facts, as card masks
-    (``Quodlibet._hand_masks``), made with them."""
-    mask_check: Callable[[Sequence[int]], list[int]] = field(init=False)
-    """The same checks of a world's cards given as masks (``Quodlibet._mask_check``)."""
-
-
-NOT_EDITED = frozenset({"options", "practice", "_winners", "dealt"})
-"""Attributes of a game only ever replaced, never edited in place: a world built from a
-view shares them with the view's facts (``dealt`` is a world's own anyway)."""
-
-_new = object.__new__
-
-DealPlayout = Callable[[str, "TrickPolicy | PositionPolicy"], list[int]]
-"""``playout(first, policy) -> points``: one playout of a deal (``Quodlibet.playout_maker``)."""
-
-NOTHING_PLAYED: DealSoFar = deal_so_far((), ())
-"""``play_deal``'s deal so far before its first card (never edited)."""
-
-_LAST_FACTS: list[WorldFacts] = []
-"""The facts of the last view worlds were built from (one entry at most)."""
-
-
 @register
 class Quodlibet(Game):
     """Quodlibet for exactly four players (RULES.md QL-1..QL-23)."""
@@ -266,355 +208,6 @@ class Quodlibet(Game):
         if options["deal"] is not None:
             first_is_snack = contracts is not None and contracts[0] == SNACK
             read_deal_option(options["deal"], first_is_snack)
-
-    # --- worlds built from a view, for search -------------------------------------------------
-
-    @classmethod
-    def from_view(
-        cls,
-        view: Mapping[str, JSON],
-        hands: Sequence[Sequence[str]],
-        piles: Sequence[Sequence[str]] | None = None,
-        *,
-        playout: bool = True,
-    ) -> Quodlibet:
-        """The full state that ``view`` (a seat's view of a deal in play) shows, with the
-        cards the viewer cannot see placed: ``hands`` every seat's cards now (while the
-        dealer chooses, the hands as dealt; in Open Trousers the viewer's own hand in the
-        order it is held, QL-17) and, in Snack, ``piles`` the six piles' cards (a taken pile
-        empty). Everything public, the turn, the totals, the score sheet and this deal's
-        log are the view's, so the world's ``view(viewer)`` equals ``view``.
-
-        ``WorldError`` unless the assignment fits the view: the hand sizes are the view's,
-        every hand the viewer sees is as it sees it, the 32 cards are each in exactly one
-        place (hands, this deal's plays, Snack's piles and rows), and in a contract that
-        must follow suit no seat holds a suit it has shown void in (QL-7). (In Snack, what
-        takes and passes say about hands, QL-22, is left to the caller.) With ``playout``
-        (the default) the world is for a search's playouts (``Game.in_playout``): it halts
-        once this deal is scored and keeps no log.
-
-        A search builds hundreds of worlds from one view, so what the view alone says (the
-        plays, the voids, the hands it shows, the deal resumed) is worked out once per view
-        object (``WorldFacts``) and each world's own cards are checked against it: build
-        worlds from a view that is not edited afterwards (a changed view is a new dict)."""
-        cls._check_world_view(view)
-        if len(hands) != PLAYERS or list(map(len, hands)) != list(view["hand_sizes"]):
-            raise WorldError("world-hand-sizes")
-        if view["phase"] == "snack":
-            return cls._snack_world(view, hands, piles, playout)
-        if piles is not None:
-            raise WorldError("world-piles-not-snack")
-        facts = cls._world_facts(view, playout)
-        facts.hand_masks(hands)  # every check of the cards but one:
-        blind = facts.deal is not None and facts.deal.blind
-        for other, seen, own in facts.seen:  # another hand seen, in the order it is seen
-            if not (own or blind) and list(hands[other]) != seen:
-                raise WorldError("world-seen-hand", seat=other)
-        game: Quodlibet = cls.__new__(cls)
-        # Attribute by attribute, never through ``game.__dict__``: an instance whose dict
-        # has been asked for keeps a dict of its own, and every attribute read of it then
-        # costs about a tenth of a microsecond more (CPython 3.11), a dozen a card.
-        for name, value in facts.shared:
-            setattr(game, name, value)
-        state = facts.state
-        for name in facts.containers:  # what a world changes is its own
-            setattr(game, name, state[name].copy())
-        game.rng = rng = _new(Rng)  # ``Rng(0)`` without the call of its ``__init__``
-        rng.state = 0
-        pattern = facts.deal
-        if pattern is None:  # the dealer is choosing: the hands as dealt
-            game.dealt = [list(hand) for hand in hands]
-            return game
-        game.dealt = [[*hand, *cards] for hand, cards in zip(hands, facts.played_by, strict=True)]
-        game.deal = pattern.with_hands(hands)  # held sorted (QL-7), but in Open Trousers
-        return game
-
-    @classmethod
-    def playout_maker(
-        cls, view: Mapping[str, JSON]
-    ) -> Callable[[Sequence[Sequence[str]]], DealPlayout]:
-        """A search's playouts of the rest of this deal, for one view and many assignments
-        of the cards it does not show: a trick contract in play (QL-7) or the dealer's
-        choice before it (QL-5). ``maker(hands)`` checks ``hands`` (every seat's cards, as
-        for ``from_view``: the same ``WorldError``) and returns ``playout(first, policy)``,
-        which plays the legal action ``first`` for the seat to act (``choose NAME``, ``play
-        CARD`` or ``play @i``: nothing is checked again), then lets ``policy`` choose every
-        card with more than one to choose from, to the end of the deal, and returns each
-        seat's points for the deal (QL-8). ``policy`` is a ``trick_playout.TrickPolicy``,
-        which sees hands as masks of card ints (``card_bits``), but in Open Trousers
-        (QL-17), where it is a ``trick_playout.PositionPolicy`` (a position of the hand as
-        held: the contract chosen is ``first``'s, so its caller knows which to give).
-
-        The same deal as ``from_view(view, hands)`` played with ``play_unchecked`` to its
-        end (Open Trousers' reshuffle after a choice, QL-17, is the world's: a generator
-        of seed 0), with the same points on its score sheet, without a game object
-        (``trick_playout.play_deal``). Every playout starts afresh from ``hands``: a paired
-        search plays each of its candidates in the same world. Snack (QL-20) is played in
-        worlds from ``from_view``: ``WorldError("world-snack-playout")``."""
-        cls._check_world_view(view)
-        if view["phase"] == "snack":
-            raise WorldError("world-snack-playout")
-        facts = cls._world_facts(view, True)
-        masks_of = facts.hand_masks
-        if facts.deal is None:
-            options = facts.state["options"]
-            plus_austrian: bool = options["plus_austrian"]
-            dealer: int = view["dealer"]
-            leader = dealer if options["dealer_leads"] else next_seat(dealer, PLAYERS)
-
-            def dealt(hands: Sequence[Sequence[str]]) -> DealPlayout:
-                masks = masks_of(hands)
-                as_dealt = [list(hand) for hand in hands]
-
-                def chosen(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
-                    rules = contract_for(first.removeprefix("choose "), plus_austrian=plus_austrian)
-                    if rules.visibility == "blind":  # QL-17, as ``_begin`` reshuffles
-                        shuffle = Rng(0).shuffled
-                        held = [[INDEX[card] for card in shuffle(hand)] for hand in as_dealt]
-                        position: PositionPolicy = policy  # type: ignore[assignment]
-                        card = held[leader][position(len(held[leader]))]
-                        return play_deal(
-                            rules, [*masks], held, (), NOTHING_PLAYED, masks, leader, card, policy
-                        )
-                    own = [*masks]
-                    hand = own[leader]
-                    choose: TrickPolicy = policy  # type: ignore[assignment]
-                    card = choose(leader, hand, hand, own, 0, -1, 1)
-                    return play_deal(
-                        rules, own, None, (), NOTHING_PLAYED, masks, leader, card, policy
-                    )
-
-                return chosen
-
-            return dealt
-        deal = facts.deal
-        rules, trick, blind = deal.rules, deal.trick, deal.blind
-        so_far = deal_so_far(trick, deal.tricks)
-        seat: int = view["to_act"]
-
-        def world(hands: Sequence[Sequence[str]]) -> DealPlayout:
-            masks = masks_of(hands)
-            if blind:  # QL-17: positions of the hands as held
-                order = [[INDEX[card] for card in hand] for hand in hands]
-                dealt = [*map(int.__or__, masks, so_far[2])]
-
-                def by_position(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
-                    held = [*map(list.copy, order)]
-                    card = held[seat][int(first[6:])]  # ``play @i``
-                    return play_deal(
-                        rules, [*masks], held, trick, so_far, dealt, seat, card, policy
-                    )
-
-                return by_position
-            return cls._played_from(rules, masks, trick, so_far, seat)
-
-        return world
-
-    @classmethod
-    def mask_playout_maker(cls, view: Mapping[str, JSON]) -> Callable[[Sequence[int]], DealPlayout]:
-        """``playout_maker``'s playouts with every seat's cards given as a mask of card ints
-        (``card_bits``) rather than listed: for a trick deal in play that is not played by
-        position (QL-17: there the order held is part of the world, and so while the dealer
-        chooses, as Open Trousers deals the hands as dealt). ``maker(masks)`` checks the
-        masks as ``playout_maker``'s maker checks hands (the hand sizes, the 32 cards each
-        once, the hands the viewer sees, the voids shown: the same ``WorldError``s) and
-        returns the same ``playout(first, policy)`` as ``playout_maker(view)(hands)`` for
-        the hands of those masks. A search whose sampler deals masks (``Assignment.
-        sample_sums``) builds no list of cards per world. Other views:
-        ``WorldError("world-not-by-mask")``."""
-        cls._check_world_view(view)
-        if view["phase"] != "play":
-            raise WorldError("world-not-by-mask")
-        facts = cls._world_facts(view, True)
-        deal = facts.deal
-        if deal is None or deal.blind:
-            raise WorldError("world-not-by-mask")
-        check = facts.mask_check
-        rules, trick = deal.rules, deal.trick
-        so_far = deal_so_far(trick, deal.tricks)
-        seat: int = view["to_act"]
-
-        def world(masks: Sequence[int]) -> DealPlayout:
-            return cls._played_from(rules, check(masks), trick, so_far, seat)
-
-        return world
-
-    @staticmethod
-    def _played_from(
-        rules: Contract, masks: list[int], trick: Sequence[Play], so_far: DealSoFar, seat: int
-    ) -> DealPlayout:
-        """``playout(first, policy)`` of a trick deal played by sight from ``masks``."""
-        dealt = [*map(int.__or__, masks, so_far[2])]
-
-        def playout(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
-            card = INDEX[first[5:]]  # ``play CARD``
-            return play_deal(rules, [*masks], None, trick, so_far, dealt, seat, card, policy)
-
-        return playout
-
-    @classmethod
-    def _hand_masks(cls, facts: WorldFacts) -> Callable[[Sequence[Sequence[str]]], list[int]]:
-        """``masks(hands)``: ``hands`` checked against the view of ``facts``
-        (``WorldFacts.hand_masks``: ``from_view``'s checks, the same ``WorldError``), as
-        masks of card ints (``card_bits``): the hand sizes, the 32 cards each once, then
-        ``mask_check``'s checks, and in Open Trousers (QL-17), where the order held is
-        what is seen, the order of each hand the viewer sees."""
-        sizes = list(facts.view["hand_sizes"])
-        blind = facts.deal is not None and facts.deal.blind
-        seen_lists = [(other, cards) for other, cards, _ in facts.seen]
-        check = facts.mask_check
-
-        def masks(hands: Sequence[Sequence[str]]) -> list[int]:
-            if len(hands) != PLAYERS or list(map(len, hands)) != sizes:
-                raise WorldError("world-hand-sizes")
-            try:
-                found = list(map(mask_of, hands))
-            except KeyError:  # not a card code
-                raise WorldError("world-not-the-deck", count=32) from None
-            if [mask.bit_count() for mask in found] != sizes:  # a card given twice
-                raise WorldError("world-not-the-deck", count=32)
-            check(found)
-            if blind:
-                for other, order in seen_lists:
-                    if list(hands[other]) != order:
-                        raise WorldError("world-seen-hand", seat=other)
-            return found
-
-        return masks
-
-    @classmethod
-    def _mask_check(cls, facts: WorldFacts) -> Callable[[Sequence[int]], list[int]]:
-        """``check(masks)``: every seat's cards as masks of card ints (``card_bits``)
-        checked against the view of ``facts`` and returned as a new list: the hand sizes,
-        the unplayed cards each in one hand, the hands the viewer sees (as sets of cards),
-        the voids shown (QL-7) and the seat to act (``WorldFacts.mask_check``)."""
-        sizes = list(facts.view["hand_sizes"])
-        unplayed = mask_of(facts.unplayed)
-        seen_masks = [(other, mask_of(cards)) for other, cards, _ in facts.seen]
-        voids = [(who, led, SUIT_MASK[SUIT_ORDER.index(led)]) for who, led in facts.voids]
-        to_act_agrees = facts.to_act_agrees
-
-        def check(masks: Sequence[int]) -> list[int]:
-            found = [*masks]
-            if len(found) != PLAYERS or [mask.bit_count() for mask in found] != sizes:
-                raise WorldError("world-hand-sizes")
-            if found[0] | found[1] | found[2] | found[3] != unplayed:
-                raise WorldError("world-not-the-deck", count=32)
-            for other, cards in seen_masks:
-                if found[other] != cards:
-                    raise WorldError("world-seen-hand", seat=other)
-            for who, led, suit in voids:
-                if found[who] & suit:
-                    raise WorldError("world-void", seat=who, suit=SUIT_NAMES[led])
-            if not to_act_agrees:
-                raise WorldError("world-to-act")
-            return found
-
-        return check
-
-    @classmethod
-    def _world_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
-        """What ``view`` says that every world built from it shares (``WorldFacts``),
-        worked out once per view: a search builds hundreds of worlds from one view object,
-        and a view handed out is never edited (a new view is a new object)."""
-        facts = _LAST_FACTS[0] if _LAST_FACTS else None
-        if (
-            facts is not None
-            and facts.view is view
-            and facts.playout == playout
-            and facts.log_length == len(view["log"])
-            and facts.to_act == view["to_act"]
-        ):
-            return facts
-        facts = cls._work_out_facts(view, playout)
-        _LAST_FACTS[:] = [facts]
-        return facts
-
-    @classmethod
-    def _work_out_facts(cls, view: Mapping[str, JSON], playout: bool) -> WorldFacts:
-        seat: int = view["seat"]
-        phase: str = view["phase"]
-        game = cls._world_from_view(view, playout=playout)
-        cls._public_state_from_view(game, view)
-        plays = [] if phase == "choose" else plays_in_log(view["log"])
-        seen_hands: list[list[str] | None] = view["hands"]
-        seen: list[tuple[int, list[str], bool]] = []
-        for other in range(PLAYERS):
-            cards = view["hand"] if other == seat else seen_hands[other]
-            if cards is not None and None not in cards:
-                seen.append((other, list(cards), other == seat))
-        deal: TricksDeal | None = None
-        voids: list[tuple[int, str]] = []
-        to_act_agrees = True
-        if phase != "choose":
-            rules = contract_for(view["contract"], plus_austrian=game.options["plus_austrian"])
-            if rules.must_follow:  # QL-7: not following shows a void for the rest of the deal
-                for start in range(0, len(plays), PLAYERS):
-                    trick = plays[start : start + PLAYERS]
-                    led = suit_of(trick[0][1])
-                    for who, card in trick[1:]:
-                        if suit_of(card) != led and (who, led) not in voids:
-                            voids.append((who, led))
-            deal = TricksDeal.resume(rules, game.dealer, [[] for _ in range(PLAYERS)],
-                                     view["leader"], plays)  # fmt: skip
-            to_act_agrees = deal.to_act == view["to_act"]
-        state = dict(game.__dict__)
-        containers = tuple(
-            name
-            for name, value in state.items()
-            if isinstance(value, list | dict | set) and name not in NOT_EDITED
-        )
-        facts = WorldFacts(
-            view=view,
-            playout=playout,
-            log_length=len(view["log"]),
-            to_act=view["to_act"],
-            state=state,
-            containers=containers,
-            shared=tuple(
-                (name, value)
-                for name, value in state.items()
-                if name not in containers and name not in ("rng", "dealt")
-            ),
-            hand_cards=sum(view["hand_sizes"]),
-            unplayed=frozenset(DECK) - {card for _, card in plays},
-            seen=seen,
-            voids=voids,
-            played_by=[[card for who, card in plays if who == other] for other in range(PLAYERS)],
-            deal=deal,
-            to_act_agrees=to_act_agrees,
-        )
-        facts.mask_check = cls._mask_check(facts)
-        facts.hand_masks = cls._hand_masks(facts)
-        return facts
-
-    @classmethod
-    def _public_state_from_view(cls, game: Quodlibet, view: Mapping[str, JSON]) -> None:
-        """The structure's state a view shows: contracts played, contract, dealer."""
-        game.practice = game.options["contracts"]
-        game.played = [entry["detail"]["contract"] for entry in view["score_sheet"]]
-        game.contract = view["contract"]
-        game.dealer = view["dealer"]
-        game.dealt = []
-        game.deal = None
-
-    @classmethod
-    def _snack_world(
-        cls,
-        view: Mapping[str, JSON],
-        hands: Sequence[Sequence[str]],
-        piles: Sequence[Sequence[str]] | None,
-        playout: bool,
-    ) -> Quodlibet:
-        game = cls._world_from_view(view, playout=playout)
-        cls._public_state_from_view(game, view)
-        if piles is None:
-            raise WorldError("world-no-piles")
-        deal = SnackDeal.from_view(view, hands, piles, checks=not playout)
-        if sort_cards(deal.hand(view["seat"])) != view["hand"]:
-            raise WorldError("world-own-hand")
-        game.deal = deal
-        return game
 
     # --- set-up and the flow of deals --------------------------------------------------------
 
@@ -803,57 +396,10 @@ class Quodlibet(Game):
             return message("ql-choose-first", dealer=self.dealer)
         return self.deal.why_illegal(action)
 
-    def legal_actions(self) -> list[str]:
-        """``Game.legal_actions`` with the deal's list asked directly while a deal is under
-        way (one call fewer per card of every game)."""
-        legal = self._legal_cache
-        if legal is None:
-            deal = self.deal
-            if deal is None or self.is_over or self._halted:
-                return super().legal_actions()
-            legal = self._legal_cache = deal.legal_now()
-        return legal.copy()  # the cached list itself is never handed out
-
-    def apply(self, text: str) -> None:
-        """``Game.apply`` with its common case written out: an action in canonical notation
-        straight from the cached legal list during a deal (a player's card), carried out as
-        ``_do`` does it. Anything else takes ``Game.apply``'s way (parse, check, errors)."""
-        legal = self._legal_cache
-        deal = self.deal
-        if legal is None or deal is None or text.__class__ is not str or text not in legal:
-            super().apply(text)
-            return
-        self._legal_cache = None
-        seat: int = deal.to_act  # type: ignore[assignment]  # a legal action: not done
-        try:
-            self.log.append(MOVE_ENTRIES[seat][text])
-        except KeyError:
-            self.log.append(move_entry(seat, text))
-        entry = deal.act(text)
-        if not self._playout:
-            self.public_log.append(entry)
-        if deal.to_act is None:  # the deal is done
-            self._end_deal(deal)
-
-    def play_unchecked(self, action: str) -> None:
-        """``Game.play_unchecked``; in a playout world the deal plays the card without
-        reporting it for the log (``Deal.play``), since nothing is logged there."""
-        if not self._playout:
-            super().play_unchecked(action)
-            return
-        self._legal_cache = None
-        deal = self.deal
-        if deal is None:
-            self._do(action)
-            return
-        deal.play(action)
-        if deal.to_act is None:  # the deal is done
-            self._end_deal(deal)
-
-    def _do(self, action: str) -> None:
+    def _apply(self, action: str) -> None:
         deal = self.deal
         if deal is not None:
-            entry = deal.act(action)
+            entry = deal.apply(action)
             if not self._playout:  # a playout world keeps no log (``_announce`` written out)
                 self.public_log.append(entry)
             if deal.to_act is None:  # the deal is done
@@ -868,23 +414,23 @@ class Quodlibet(Game):
             return "choose"
         return "snack" if self.contract == SNACK else "play"
 
-    def _zones(self, seat: int | None) -> dict[str, JSON]:
+    def _zones(self, seat: int | None) -> QuodlibetZones:
         if self.deal is None:
             zones = self._choosing_zones(seat)
         else:
             zones = self.deal.zones(seat)
             zones.setdefault("led_suit", None)
             zones.setdefault("leader", None)
-        zones.update(
-            dealer=self.dealer,
-            contract=self.contract,
-            remaining_contracts=self._remaining(),
-            wheel=self.wheel,
-            deals=self.deal_count,
-        )
-        return zones
+        return {
+            **zones,
+            "dealer": self.dealer,
+            "contract": self.contract,
+            "remaining_contracts": self._remaining(),
+            "wheel": self.wheel,
+            "deals": self.deal_count,
+        }
 
-    def _choosing_zones(self, seat: int | None) -> dict[str, JSON]:
+    def _choosing_zones(self, seat: int | None) -> QuodlibetDealZones:
         """QL-5: the dealer looks at their hand; the others see theirs after the choice."""
         hand: list[str | None] | None = None
         if seat is not None:

@@ -48,6 +48,7 @@ from ...cards import FRENCH_CARDS, french_deck, parse_card, rank_of, sort_cards
 from ...errors import IllegalActionError, WorldError
 from ...messages import Message, message
 from ...untrusted import ascii_int
+from ...views import QuodlibetDealZones
 from .snack_rows import Rows
 
 SEATS = 4
@@ -84,8 +85,8 @@ class SnackDeal:
     ...                   ["TC", "9C", "8C"], ["7C", "QC", "KC"], ["AC"]])
     >>> deal.to_act, deal.legal()
     (1, ['take 1', 'take 2', 'take 3', 'take 4', 'take 5', 'take 6'])
-    >>> deal.do("take 1")
-    {'jacks': ['JD'], 'cards': 3}
+    >>> deal.apply("take 1")
+    {'seat': 1, 'action': 'take 1', 'jacks': ['JD'], 'cards': 3}
     >>> deal.legal(), deal.to_act
     (['play TD'], 1)
     """
@@ -107,7 +108,7 @@ class SnackDeal:
         """The seat to act, None once the deal is done (a plain attribute, as in
         ``TricksDeal``: the game reads it for every action). Read it, never set it."""
         self.checks = True
-        """``do`` re-checks its action (False in a playout world: search plays only legal
+        """``apply`` re-checks its action (False in a playout world: search plays only legal
         actions)."""
 
     @classmethod
@@ -225,27 +226,21 @@ class SnackDeal:
             return message("snack-must-act")
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
-    def do(self, action: str) -> dict[str, Any]:
-        """Carry out a legal action; return what the table saw beyond the action text."""
+    def apply(self, action: str) -> dict[str, Any]:
+        """Carry out a legal action; return the public log's entry: the seat, the action
+        and what the table saw."""
         seat = self.to_act
         if seat is None or (self.checks and action not in self.legal()):
             raise IllegalActionError("illegal", self.why_illegal(action))
         verb, _, arg = action.partition(" ")
         if verb == "take":
-            return self._take(seat, int(arg))
-        if verb == "pass":
+            seen = self._take(seat, int(arg))
+        elif verb == "pass":
             self.to_act = self._next_in(seat)
-            return {}
-        return self._play(seat, arg)
-
-    play = do
-    """``do`` for a playout world (the ``Deal`` protocol's name for it)."""
-
-    def act(self, action: str) -> dict[str, Any]:
-        """``do``, returning the public log's entry: the seat, the action and what the
-        table saw."""
-        seat = self.to_act
-        return {"seat": seat, "action": action, **self.do(action)}
+            seen = {}
+        else:
+            seen = self._play(seat, arg)
+        return {"seat": seat, "action": action, **seen}
 
     legal_now = legal
     """``legal()``: a new list each time (the ``Deal`` protocol's name for the game's
@@ -265,7 +260,7 @@ class SnackDeal:
             "scores": self.scores(),
         }
 
-    def zones(self, viewer: int | None) -> dict[str, Any]:
+    def zones(self, viewer: int | None) -> QuodlibetDealZones:
         """API.md Quodlibet zones for Snack: the viewer's own hand, everything else public
         (row ends, pile sizes, hand sizes); every ``hands`` entry is null."""
         return {

@@ -1,13 +1,13 @@
 """A search's playout of the rest of one Quodlibet trick deal (QL-7), without a game object:
-the loop that ``Quodlibet.playout_maker`` runs for every playout.
+the loop that ``worlds(view).playout`` runs for every playout.
 
 The deal is the one ``TricksDeal`` plays (the same cards, the same winners, the same
-scores: ``Contract.playout_points``, which are ``Contract.points``), in the local variables
-of one loop: a hand is a mask of card ints (``card_bits``), the legal cards are one ``&``
+scores: ``Contract.deal_points``, each contract's scoring stated once), in the local
+variables of one loop: a hand is a mask of card ints (``card_bits``), the legal cards are one ``&``
 of it, the card winning the trick is kept as it falls, a trick done is its mask of cards
 and its winner (no trick object, no play tuples), and nothing is logged or checked again.
 A search plays hundreds of these per decision; the game object's calls per card
-(``play_unchecked``, the deal's ``play``, the end of the deal and its score sheet) are
+(``apply``, the deal's ``apply``, the end of the deal and its score sheet) are
 what it saves.
 
 The seat to act chooses with ``policy`` (``TrickPolicy``) whenever it has more than one
@@ -99,7 +99,7 @@ def play_deal(
 ) -> list[int]:
     """Play the card int ``card`` for ``to_act``, then the rest of the deal with ``policy``
     choosing for every seat, and return each seat's points for the deal
-    (``rules.playout_points``, which are ``rules.points``).
+    (``rules.deal_points``).
 
     ``hands`` is each seat's mask of cards, the playout's own list (played from), and
     ``held`` None, but in Open Trousers (QL-17), where it is each seat's card ints in the
@@ -148,7 +148,7 @@ def play_deal(
             add_cards(taken)
             add_winner(winner)
             if number == TRICKS:
-                return rules.playout_points(cards, winners, dealt)
+                return rules.deal_points(cards, winners, dealt)
             number += 1
             length = led = taken = 0
             winning = beat = -1

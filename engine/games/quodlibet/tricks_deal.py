@@ -23,6 +23,7 @@ from ...messages import Message, message
 from ...messages import Message as _Message
 from ...tricks import Play, Trick, next_seat, winning_play
 from ...untrusted import ascii_int
+from ...views import QuodlibetDealZones
 from .contracts import Contract, Entry, tricks_won
 from .contracts.base import PLAYERS, TRICKS, Line, line_json
 
@@ -115,7 +116,7 @@ class TricksDeal:
     """A trick contract being played: a ``Deal`` (deal.py).
 
     ``to_act`` is a plain attribute (None once the deal is done), and the card winning the
-    trick in progress is kept as it is played: ``legal`` and ``play`` run for every card of
+    trick in progress is kept as it is played: ``legal`` and ``apply`` run for every card of
     every deal (and of every search rollout)."""
 
     def __init__(self, rules: Contract, dealer: int, hands: list[list[str]], leader: int) -> None:
@@ -169,7 +170,7 @@ class TricksDeal:
     def with_hands(self, hands: Sequence[Sequence[str]]) -> TricksDeal:
         """A new deal in the same position as this one with ``hands`` the cards each seat
         holds now (checked by the caller): the trick in progress, the tricks and the turn
-        are this deal's. ``Quodlibet.from_view`` resumes one deal per view (with no cards
+        are this deal's. ``worlds(view).world`` resumes one deal per view (with no cards
         in hand) and gives every world built from that view a copy of it."""
         # Attribute by attribute in ``__init__``'s order, never through ``__dict__``: an
         # instance whose dict has been asked for keeps a dict of its own, and every
@@ -252,10 +253,10 @@ class TricksDeal:
             return message("ql-follow-suit", suit=led)
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
-    def act(self, action: str) -> dict[str, Any]:
+    def apply(self, action: str) -> dict[str, Any]:
         """Play a legal card for ``to_act`` (QL-7) and return the public log's entry for
         it: the seat, the action, the card (also for ``play @i``), and when the card
-        completes a trick its number and winner. ``play`` without the entry."""
+        completes a trick its number and winner."""
         seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
         hand = self.hands[seat]
         if self.blind:
@@ -287,32 +288,6 @@ class TricksDeal:
             "trick_winner": winner,
         }
 
-    def play(self, action: str) -> None:
-        """``act`` for a playout world, which keeps no log: the same play, no entry. Both
-        are written out in full (no shared helper to call): every card of every game and
-        of every search rollout comes through one of them."""
-        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
-        hand = self.hands[seat]
-        if self.blind:
-            card = hand.pop(int(action[6:]))
-        else:
-            card = CARD_PLAYED[action]
-            hand.remove(card)
-            actions = self._actions[seat]
-            if actions is not None:
-                actions[""].remove(action)
-                actions[card[1]].remove(action)
-        play = PLAYS[seat][card]
-        trick = self.trick
-        trick.append(play)
-        best = self.best
-        if best is None or card in HIGHER[best[1]]:
-            best = self.best = play
-        if len(trick) < PLAYERS:
-            self.to_act = (seat + 1) % PLAYERS
-        else:
-            self._close_trick(best[0])
-
     def _close_trick(self, winner: int) -> int:
         """A fourth card was played: the trick goes to ``winner`` (the highest card of the
         suit led, QL-7), who leads the next one (or the deal is done)."""
@@ -341,10 +316,9 @@ class TricksDeal:
         ]
 
     def scores(self) -> list[int]:
-        scores = [0] * PLAYERS
-        for line in self.lines():
-            scores[line[0]] += line[1]
-        return scores
+        """Each seat's points for the deal (its lines are worded only when the score
+        sheet is read: ``lines``)."""
+        return self.rules.points(self.tricks)
 
     def detail(self) -> dict[str, Any]:
         """Tricks won per seat and the scoring lines: every part a new object (``line_json``),
@@ -356,7 +330,7 @@ class TricksDeal:
             "entries": [line_json(line) for line in self.lines()],
         }
 
-    def zones(self, viewer: int | None) -> dict[str, Any]:
+    def zones(self, viewer: int | None) -> QuodlibetDealZones:
         return {
             "hand": self._own_hand(viewer),
             "hands": [self._seen_hand(seat, viewer) for seat in range(PLAYERS)],

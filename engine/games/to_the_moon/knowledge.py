@@ -1,6 +1,6 @@
 """What this round's public log of To the Moon shows about the cards (TM-7..TM-9): cards
 seen going into hands, cards won into score piles, perfect countdowns. Read by
-``ToTheMoon.from_view`` to check a world against a view, and by anyone reasoning from a
+``worlds.Worlds.world`` to check a world against a view, and by anyone reasoning from a
 view (the computer players): the log is public, so none of this is hidden.
 """
 

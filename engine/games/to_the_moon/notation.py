@@ -76,7 +76,7 @@ assert all(RANKS_OF[mask] == tuple(r for r in range(1, 11) if mask & BIT[r]) for
 
 TEST_MOVE = 0
 WITHDRAW_NONE = -11
-"""Move codes of a playout (``ToTheMoon.playout_maker``): ``build R`` is ``R``, ``test``
+"""Move codes of a playout (``worlds.Worlds.playout``): ``build R`` is ``R``, ``test``
 ``TEST_MOVE`` (0), ``withdraw R`` ``-R`` and bare ``withdraw`` ``WITHDRAW_NONE``."""
 MOVE_CODE: dict[str, int] = {
     "test": TEST_MOVE,

@@ -8,7 +8,7 @@ and Snack (QL-20..QL-23), which is played its own way in ``../snack.py``.
 from __future__ import annotations
 
 from .bad_neighbour import BadNeighbour
-from .base import Contract, Entry, Visibility, totals, tricks_won
+from .base import TRICKS, Contract, Entry, Visibility, totals, tricks_won
 from .bribe import Bribe
 from .first_three_and_last import FirstThreeAndLast
 from .good_hunting import GoodHunting
@@ -81,6 +81,7 @@ __all__ = [
     "CONTRACT_NAMES",
     "SNACK",
     "TITLES",
+    "TRICKS",
     "TRICK_CONTRACTS",
     "WHEELS",
     "Contract",

@@ -3,10 +3,8 @@ player to their left instead of themselves, so everyone wants tricks."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ....tricks import Trick, next_seat
-from .base import PLAYERS, Contract, Line
+from ....tricks import next_seat
+from .base import PLAYERS, Contract, Masks, Seats, Sheet
 from .minus import Minus
 
 _MINUS = Minus()
@@ -17,23 +15,23 @@ class BadNeighbour(Contract):
     title = "Bad Neighbour"
     wheel = 1
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        return [
-            (
-                next_seat(seat, PLAYERS),
-                points,
-                "ql-neighbour",
-                {"neighbour": seat, "reason": {"code": code, "params": params}},
-                trick,
-            )
-            for seat, points, code, params, trick in _MINUS.lines(tricks)
-        ]
-
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
-        minus = _MINUS.playout_points(cards, winners, dealt)
+        own = None if sheet is None else Sheet([], sheet.order)
+        minus = _MINUS.deal_points(cards, winners, dealt, own)
         points = [0] * PLAYERS
-        for seat, own in enumerate(minus):
-            points[next_seat(seat, PLAYERS)] = own
+        for seat, scored in enumerate(minus):
+            points[next_seat(seat, PLAYERS)] = scored
+        if sheet is not None and own is not None:
+            sheet.lines.extend(
+                (
+                    next_seat(seat, PLAYERS),
+                    scored,
+                    "ql-neighbour",
+                    {"neighbour": seat, "reason": {"code": code, "params": params}},
+                    trick,
+                )
+                for seat, scored, code, params, trick in own.lines
+            )
         return points

@@ -7,23 +7,26 @@ show *why*: a ``Message`` (``engine/messages.py``) such as ``ql-took-card`` with
 ``{"rank": "K", "suit": "H"}``, in English "took the king of hearts"; a seat's deal score is
 the sum of its lines. Points are penalty points: positive is bad (QL-8).
 
-A contract writes its rule once, as ``lines``: plain tuples (``Line``), cheap to make. The
-rest is derived from them: ``points`` (a search's playout needs only the sums), ``score``
-(``Entry`` objects) and ``line_json`` (the score sheet's JSON, worded once per distinct
-line).
+A contract writes its rule once, as ``deal_points``: each seat's points for a finished deal
+read from masks of card ints (``card_bits``), as a search's playout keeps a deal; given a
+list for them, it also writes the score sheet's lines (plain tuples, ``Line``) where it
+adds their points, so a line is never worked out apart from its points. The rest is
+derived: ``lines`` and ``points`` of a deal's tricks, ``score`` (``Entry`` objects) and
+``line_json`` (the score sheet's JSON, worded once per distinct line).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from ....cards import french_deck
 from ....game import json_copy
 from ....messages import Message
 from ....tricks import Trick
+from ..card_bits import CARD, CODE_BIT, INDEX
 
 PLAYERS = 4
 TRICKS = 8
@@ -33,6 +36,57 @@ Line = tuple[int, int, str, dict[str, object], int | None]
 ``code`` and ``params`` make the ``Message`` saying why (``params`` plain JSON, a nested
 message as its ``{"code", "params"}``) and ``trick`` is the 1-based trick it came from (None
 for a whole-deal reason)."""
+
+CardOrder = Callable[[int, int], Sequence[int]]
+"""``order(number, mask)``: the card ints of ``mask`` in trick ``number`` (1-based), in the
+order they were played (``in_play_order``: the score sheet's lines follow it) or in any order
+(``cards_of``: a search's playout, which keeps no play order, sums points only)."""
+
+
+def cards_of(number: int, mask: int) -> list[int]:
+    """The card ints of ``mask``, lowest first (a ``CardOrder`` for points alone)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def deal_masks(
+    tricks: Sequence[Trick], dealt_too: bool
+) -> tuple[list[int], list[int], list[int], CardOrder]:
+    """``deal_points``' reading of a finished deal's tricks: each trick's cards (a mask), its
+    winner, each seat's cards this deal (the cards it played: a mask; all 0 unless
+    ``dealt_too``), and the tricks' play order (``CardOrder``). Every deal of every game is
+    read here."""
+    bit = CODE_BIT
+    plays = [trick.plays for trick in tricks]
+    cards = [bit[a] | bit[b] | bit[c] | bit[d] for (_, a), (_, b), (_, c), (_, d) in plays]
+    dealt = [0] * PLAYERS
+    if dealt_too:
+        for trick in plays:
+            for seat, code in trick:
+                dealt[seat] |= bit[code]
+
+    def in_play_order(number: int, mask: int) -> list[int]:
+        return [INDEX[code] for _, code in plays[number - 1] if bit[code] & mask]
+
+    return cards, [trick.winner for trick in tricks], dealt, in_play_order
+
+
+Masks = Sequence[int]
+"""Masks of card ints (``card_bits``): a deal's tricks, or each seat's cards."""
+Seats = Sequence[int]
+
+
+class Sheet(NamedTuple):
+    """Where ``deal_points`` writes the score sheet's lines: ``lines`` (appended to, in
+    the sheet's order) and the tricks' play order (``order``), which card lines follow."""
+
+    lines: list[Line]
+    order: CardOrder
+
 
 Visibility = Literal["own", "open", "blind"]
 """``own``: each player sees their own hand only; ``open``: every hand lies face up (Good
@@ -118,10 +172,28 @@ class Contract(ABC):
     wheel: ClassVar[int]
     must_follow: ClassVar[bool] = True
     visibility: ClassVar[Visibility] = "own"
+    reads_dealt: ClassVar[bool] = False
+    """``deal_points`` reads ``dealt`` (Bribe: who played a trick's lowest card); the
+    others are scored without it."""
 
     @abstractmethod
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
+    ) -> list[int]:
+        """Each seat's points for a finished deal (all eight tricks, QL-7), the contract's
+        rule stated once: ``cards[n]`` the four cards of trick ``n + 1`` (a mask of card
+        ints, ``card_bits``), ``winners[n]`` who took it, ``dealt[seat]`` the seat's cards
+        this deal (a mask). Given a ``sheet``, its lines are added to it, each where its
+        points are added, in the order of the sheet (by trick; within a trick, its cards by
+        ``sheet.order``, their play order). A search scores thousands of deals a move, with
+        no sheet."""
+
     def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        """The score sheet lines of a finished deal (all eight tricks, QL-7)."""
+        """The score sheet lines of a finished deal's tricks (``deal_points``)."""
+        cards, winners, dealt, order = deal_masks(tricks, self.reads_dealt)
+        sheet = Sheet([], order)
+        self.deal_points(cards, winners, dealt, sheet)
+        return sheet.lines
 
     def score(self, tricks: Sequence[Trick]) -> list[Entry]:
         """``lines`` as ``Entry`` objects."""
@@ -131,47 +203,59 @@ class Contract(ABC):
         ]
 
     def points(self, tricks: Sequence[Trick]) -> list[int]:
-        """Each seat's deal score: the sum of its lines."""
-        scores = [0] * PLAYERS
-        for line in self.lines(tricks):
-            scores[line[0]] += line[1]
-        return scores
-
-    @abstractmethod
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
-    ) -> list[int]:
-        """``points`` of a deal given as masks of card ints (``card_bits``), as a search's
-        playout keeps it (``trick_playout.play_deal``): ``cards[n]`` the four cards of
-        trick ``n + 1``, ``winners[n]`` who took it, ``dealt[seat]`` the seat's cards this
-        deal (all eight tricks, QL-7). The rule of ``lines`` said again on masks, without
-        lines: a search scores thousands of deals a move, and a trick object, a play
-        tuple and a line per reason cost more than the rest of a playout's trick.
-        ``tests/test_quodlibet_contracts.py`` checks the two against each other on random
-        deals and on the extremes of every contract."""
+        """Each seat's deal score (``deal_points`` of the tricks)."""
+        cards, winners, dealt, _ = deal_masks(tricks, self.reads_dealt)
+        return self.deal_points(cards, winners, dealt)
 
 
 class ByTrickNumber(Contract):
     """A contract that scores the winners of some tricks by their number only
-    (``POINTS_BY_TRICK``: trick number -> points), the rest nothing."""
+    (``POINTS_BY_TRICK``: trick number -> points, in trick order), the rest nothing."""
 
     POINTS_BY_TRICK: ClassVar[dict[int, int]]
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        table = self.POINTS_BY_TRICK
-        return [
-            (trick.winner, table[number], "ql-took-trick", TRICK_PARAMS[number], number)
-            for number, trick in enumerate(tricks, start=1)
-            if number in table
-        ]
-
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
         for number, value in self.POINTS_BY_TRICK.items():
-            points[winners[number - 1]] += value
+            winner = winners[number - 1]
+            points[winner] += value
+            if sheet is not None:
+                sheet.lines.append((winner, value, "ql-took-trick", TRICK_PARAMS[number], number))
         return points
+
+
+def took_cards(
+    points: list[int],
+    winner: int,
+    number: int,
+    cards: Sequence[int],
+    values: Sequence[int],
+    sheet: Sheet | None,
+) -> None:
+    """``winner`` took ``cards`` (card ints, in the sheet's order) in trick ``number``: each
+    scores its ``values[card]``, with a line saying which card (No Hearts, Queens and
+    Jacks)."""
+    for card in cards:
+        value = values[card]
+        points[winner] += value
+        if sheet is not None:
+            sheet.lines.append((winner, value, "ql-took-card", CARD_PARAMS[CARD[card]], number))
+
+
+def count_lines(
+    sheet: Sheet, counts: Sequence[int], points: Sequence[int], all_tricks: str
+) -> None:
+    """The lines of a deal scored by tricks taken (Minus, Good Hunting, Open Trousers): a
+    seat that took all eight says so (message ``all_tricks``), one that took some says how
+    many, one that took none has no line."""
+    for seat, (count, scored) in enumerate(zip(counts, points, strict=True)):
+        if count == TRICKS:
+            params: dict[str, object] = {"count": TRICKS, "points": scored}
+            sheet.lines.append((seat, scored, all_tricks, params, None))
+        elif count:
+            sheet.lines.append((seat, scored, "ql-took-tricks", COUNT_PARAMS[count], None))
 
 
 def counts_won(winners: Sequence[int]) -> list[int]:
@@ -204,7 +288,7 @@ _LINE_JSON: dict[object, dict[str, object]] = {}
 def line_json(line: Line) -> dict[str, object]:
     """A line as the score sheet holds it: ``Entry(...).to_json()`` of the same line, made
     once per distinct line and shared (by every game): score-sheet entries are never
-    edited, as views copy them and worlds share them (``Game._world_factory``)."""
+    edited, as views copy them and worlds share them (``Game.world_factory``)."""
     seat, points, code, params, trick = line
     try:
         key: object = (seat, points, code, trick, *params.items())

@@ -3,10 +3,7 @@ total (not 80)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ....tricks import Trick
-from .base import COUNT_PARAMS, TRICKS, Contract, Line, counts_won, tricks_won
+from .base import TRICKS, Contract, Masks, Seats, Sheet, count_lines, counts_won
 
 
 class Minus(Contract):
@@ -14,23 +11,16 @@ class Minus(Contract):
     title = "Minus"
     wheel = 1
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        lines: list[Line] = []
-        for seat, count in enumerate(tricks_won(tricks)):
-            points = self.seat_points(count)
-            if count == TRICKS:
-                params: dict[str, object] = {"count": TRICKS, "points": points}
-                lines.append((seat, points, "ql-took-all-tricks", params, None))
-            elif count:
-                lines.append((seat, points, "ql-took-tricks", COUNT_PARAMS[count], None))
-        return lines
-
     @staticmethod
     def seat_points(count: int) -> int:
         """The score of a seat that took ``count`` tricks."""
         return 100 if count == TRICKS else 10 * count
 
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
-        return list(map(self.seat_points, counts_won(winners)))
+        counts = counts_won(winners)
+        points = list(map(self.seat_points, counts))
+        if sheet is not None:
+            count_lines(sheet, counts, points, "ql-took-all-tricks")
+        return points

@@ -3,19 +3,24 @@ each; a trick made only of hearts scores +100 flat instead of its card values.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ....tricks import Trick
-from ..card_bits import SUIT_MASK, SUIT_ORDER, mask_of
-from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
+from ..card_bits import CARD, SUIT_MASK, SUIT_ORDER
+from .base import (
+    NO_PARAMS,
+    PLAYERS,
+    Contract,
+    Masks,
+    Seats,
+    Sheet,
+    cards_of,
+    took_cards,
+)
 
 LOW_HEARTS = "789T"
 LOW_POINTS, HIGH_POINTS, HEARTS_ONLY_POINTS = 20, 10, 100
 
 
 HEARTS = SUIT_MASK[SUIT_ORDER.index("H")]
-LOW_HEART_CARDS = mask_of(rank + "H" for rank in LOW_HEARTS)
-"""The hearts, and those worth ``LOW_POINTS`` (``heart_points``), as masks (``card_bits``)."""
+"""The hearts, as a mask (``card_bits``)."""
 
 
 def heart_points(card: str) -> int:
@@ -24,36 +29,30 @@ def heart_points(card: str) -> int:
     return LOW_POINTS if rank in LOW_HEARTS else HIGH_POINTS
 
 
+HEART_POINTS: tuple[int, ...] = tuple(heart_points(code) if code[1] == "H" else 0 for code in CARD)
+"""``heart_points`` by card int (``card_bits``; 0 for a card that is no heart)."""
+
+
 class NoHearts(Contract):
     name = "no-hearts"
     title = "No Hearts"
     wheel = 2
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        lines: list[Line] = []
-        for number, trick in enumerate(tricks, start=1):
-            hearts = [card for _, card in trick.plays if card[1] == "H"]
-            if not hearts:
-                continue
-            winner = trick.winner
-            if len(hearts) == len(trick.plays):
-                lines.append((winner, HEARTS_ONLY_POINTS, "ql-hearts-only", NO_PARAMS, number))
-                continue
-            for card in hearts:
-                params = CARD_PARAMS[card]
-                lines.append((winner, heart_points(card), "ql-took-card", params, number))
-        return lines
-
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
-        for taken, winner in zip(cards, winners, strict=True):
+        order = cards_of if sheet is None else sheet.order
+        for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
             hearts = taken & HEARTS
-            if hearts:
-                if hearts == taken:  # every card of the trick a heart
-                    points[winner] += HEARTS_ONLY_POINTS
-                else:
-                    low = (hearts & LOW_HEART_CARDS).bit_count()
-                    points[winner] += LOW_POINTS * low + HIGH_POINTS * (hearts.bit_count() - low)
+            if not hearts:
+                continue
+            if hearts == taken:  # every card of the trick a heart
+                points[winner] += HEARTS_ONLY_POINTS
+                if sheet is not None:
+                    sheet.lines.append(
+                        (winner, HEARTS_ONLY_POINTS, "ql-hearts-only", NO_PARAMS, number)
+                    )
+                continue
+            took_cards(points, winner, number, order(number, hearts), HEART_POINTS, sheet)
         return points

@@ -4,10 +4,7 @@ trick scores 100 in total (not 80)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ....tricks import Trick
-from .base import COUNT_PARAMS, NO_PARAMS, TRICKS, Contract, Line, counts_won, tricks_won
+from .base import COUNT_PARAMS, NO_PARAMS, TRICKS, Contract, Masks, Seats, Sheet, counts_won
 
 
 class Plus(Contract):
@@ -18,28 +15,25 @@ class Plus(Contract):
     def __init__(self, austrian: bool = False) -> None:
         self.austrian = austrian
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        lines: list[Line] = []
-        for seat, count in enumerate(tricks_won(tricks)):
-            points = self.seat_points(count)
-            if count == 0:
-                lines.append((seat, points, "ql-took-no-trick", NO_PARAMS, None))
-            elif self.austrian:
-                missed = TRICKS - count
-                if missed:
-                    params = COUNT_PARAMS[missed]
-                    lines.append((seat, points, "ql-tricks-not-taken", params, None))
-            else:
-                lines.append((seat, points, "ql-took-tricks", COUNT_PARAMS[count], None))
-        return lines
-
     def seat_points(self, count: int) -> int:
         """The score of a seat that took ``count`` tricks."""
         if count == 0:
             return 100
         return 10 * (TRICKS - count) if self.austrian else -10 * count
 
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
-        return list(map(self.seat_points, counts_won(winners)))
+        points = list(map(self.seat_points, counts_won(winners)))
+        if sheet is not None:
+            for seat, (count, scored) in enumerate(zip(counts_won(winners), points, strict=True)):
+                if count == 0:
+                    sheet.lines.append((seat, scored, "ql-took-no-trick", NO_PARAMS, None))
+                elif self.austrian:
+                    missed = TRICKS - count
+                    if missed:
+                        params = COUNT_PARAMS[missed]
+                        sheet.lines.append((seat, scored, "ql-tricks-not-taken", params, None))
+                else:
+                    sheet.lines.append((seat, scored, "ql-took-tricks", COUNT_PARAMS[count], None))
+        return points

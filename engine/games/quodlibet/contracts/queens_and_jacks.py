@@ -4,17 +4,25 @@ trick)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ....tricks import Trick
-from ..card_bits import INDEX, VALUE_MASK
-from .base import CARD_PARAMS, NO_PARAMS, PLAYERS, Contract, Line
+from ..card_bits import CARD, INDEX, VALUE_MASK
+from .base import (
+    NO_PARAMS,
+    PLAYERS,
+    Contract,
+    Masks,
+    Seats,
+    Sheet,
+    cards_of,
+    took_cards,
+)
 
 POINTS_BY_RANK = {"Q": 30, "J": 20}
 BOTH_POINTS = 100
 """What a trick with a queen and a jack costs its winner on top of their points."""
 QUEENS, JACKS = (VALUE_MASK[INDEX[rank + "C"] >> 2] for rank in "QJ")
 """The four queens and the four jacks, as masks (``card_bits``)."""
+CARD_POINTS: tuple[int, ...] = tuple(POINTS_BY_RANK.get(code[0], 0) for code in CARD)
+"""``POINTS_BY_RANK`` by card int (0 for a card that scores nothing)."""
 
 
 class QueensAndJacks(Contract):
@@ -22,36 +30,20 @@ class QueensAndJacks(Contract):
     title = "Queens and Jacks"
     wheel = 2
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        lines: list[Line] = []
-        for number, trick in enumerate(tricks, start=1):
-            winner = trick.winner
-            queen = jack = False
-            for _, card in trick.plays:
-                rank = card[0]
-                if rank == "Q":
-                    queen = True
-                elif rank == "J":
-                    jack = True
-                else:
-                    continue
-                params = CARD_PARAMS[card]
-                lines.append((winner, POINTS_BY_RANK[rank], "ql-took-card", params, number))
-            if queen and jack:
-                lines.append((winner, BOTH_POINTS, "ql-queen-and-jack", NO_PARAMS, number))
-        return lines
-
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
-        queen_points, jack_points = POINTS_BY_RANK["Q"], POINTS_BY_RANK["J"]
-        for taken, winner in zip(cards, winners, strict=True):
-            queens, jacks = taken & QUEENS, taken & JACKS
-            if queens or jacks:
-                points[winner] += (
-                    queen_points * queens.bit_count()
-                    + jack_points * jacks.bit_count()
-                    + (BOTH_POINTS if queens and jacks else 0)
-                )
+        order = cards_of if sheet is None else sheet.order
+        for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
+            scoring = taken & (QUEENS | JACKS)
+            if not scoring:
+                continue
+            took_cards(points, winner, number, order(number, scoring), CARD_POINTS, sheet)
+            if scoring & QUEENS and scoring & JACKS:
+                points[winner] += BOTH_POINTS
+                if sheet is not None:
+                    sheet.lines.append(
+                        (winner, BOTH_POINTS, "ql-queen-and-jack", NO_PARAMS, number)
+                    )
         return points

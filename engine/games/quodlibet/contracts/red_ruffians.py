@@ -4,15 +4,21 @@ of 80."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ....tricks import Trick
 from ..card_bits import CODE_BIT
-from .base import NO_PARAMS, PLAYERS, Contract, Line, card_params
+from .base import NO_PARAMS, PLAYERS, Contract, Masks, Params, Seats, Sheet, card_params
 
 KING_OF_HEARTS = "KH"
 QUEEN_OF_DIAMONDS = "QD"
 KING_POINTS, QUEEN_POINTS, BOTH_POINTS = 50, 30, 100
+
+KING, QUEEN = CODE_BIT[KING_OF_HEARTS], CODE_BIT[QUEEN_OF_DIAMONDS]
+BOTH = KING | QUEEN
+REASONS: dict[int, tuple[int, str, Params]] = {
+    BOTH: (BOTH_POINTS, "ql-king-and-queen", NO_PARAMS),
+    KING: (KING_POINTS, "ql-took-card", card_params(KING_OF_HEARTS)),
+    QUEEN: (QUEEN_POINTS, "ql-took-card", card_params(QUEEN_OF_DIAMONDS)),
+}
+"""What a trick's red cards (a mask: the king, the queen or both) cost its winner, and why."""
 
 
 class RedRuffians(Contract):
@@ -20,35 +26,15 @@ class RedRuffians(Contract):
     title = "Red Ruffians"
     wheel = 1
 
-    def lines(self, tricks: Sequence[Trick]) -> list[Line]:
-        lines: list[Line] = []
-        for number, trick in enumerate(tricks, start=1):
-            king = queen = False
-            for _, card in trick.plays:
-                if card == KING_OF_HEARTS:
-                    king = True
-                elif card == QUEEN_OF_DIAMONDS:
-                    queen = True
-            if king and queen:
-                lines.append((trick.winner, BOTH_POINTS, "ql-king-and-queen", NO_PARAMS, number))
-            elif king:
-                params = card_params(KING_OF_HEARTS)
-                lines.append((trick.winner, KING_POINTS, "ql-took-card", params, number))
-            elif queen:
-                params = card_params(QUEEN_OF_DIAMONDS)
-                lines.append((trick.winner, QUEEN_POINTS, "ql-took-card", params, number))
-        return lines
-
-    def playout_points(
-        self, cards: Sequence[int], winners: Sequence[int], dealt: Sequence[int]
+    def deal_points(
+        self, cards: Masks, winners: Seats, dealt: Masks, sheet: Sheet | None = None
     ) -> list[int]:
         points = [0] * PLAYERS
-        king, queen = CODE_BIT[KING_OF_HEARTS], CODE_BIT[QUEEN_OF_DIAMONDS]
-        both = king | queen
-        for taken, winner in zip(cards, winners, strict=True):
-            red = taken & both
+        for number, (taken, winner) in enumerate(zip(cards, winners, strict=True), start=1):
+            red = taken & BOTH
             if red:
-                points[winner] += (
-                    BOTH_POINTS if red == both else KING_POINTS if red == king else QUEEN_POINTS
-                )
+                value, code, params = REASONS[red]
+                points[winner] += value
+                if sheet is not None:
+                    sheet.lines.append((winner, value, code, params, number))
         return points
