@@ -1,4 +1,4 @@
-"""A game's history: take back and replay (README, "Engine: history: take back and replay").
+"""A game's history: take back and replay (docs/ENGINE.md, "History").
 
 Built on the public API of API.md only. A game is its setup (game id, players, seed,
 options) and its decisions in order (``Game.log`` entries with ``seat`` and ``action``); every

@@ -1,4 +1,4 @@
-"""Every sentence the engine says, as a stable code with parameters (README, "Engine messages").
+"""Every sentence the engine says, as a stable code with parameters (docs/ENGINE.md, "Messages").
 
 The engine speaks no UI language. A refusal (``IllegalActionError``, ``SaveError``) and a
 reason in a view (a Quodlibet score-sheet line) carry a ``Message``: a ``code`` from

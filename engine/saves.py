@@ -8,10 +8,10 @@ the canonical text of every outcome so far. Loading replays the decisions from t
 checks that the outcomes come out with the same digest, so a save loads only into the very
 game it was written from (a different engine version that dealt differently is refused).
 
-One digest over *all* outcomes, not one per outcome, so no single deal can be guessed by
-trying its few possibilities: recovering a hidden card from the text means running the engine
-from the seed (what a game with no server cannot prevent; see README, "Saves"). An explicit
-``deal`` option is kept in ``options``: whoever made that link chose the cards.
+One digest over *all* outcomes, not one per outcome, so no single deal can be guessed by trying its
+few possibilities: recovering a hidden card from the text means running the engine from the seed
+(what a game with no server cannot prevent; see docs/FEATURES.md, "Saves"). An explicit ``deal``
+option is kept in ``options``: whoever made that link chose the cards.
 
 A SHA-256 check over the canonical text catches tampering and truncation early with a clear
 message. Older versions are brought up to date by ``MIGRATIONS`` (version -> function to the

@@ -115,7 +115,8 @@ def build_site(
         if stem in PYSCRIPT_CHUNKS:
             _copy(path, stage / pyscript_dir / path.name)
 
-    # The message catalogs (web/i18n/<lang>/*.json) and their formatter (README, "Languages").
+    # The message catalogs (web/i18n/<lang>/*.json) and their formatter (docs/WEB.md, "Languages and
+    # catalogs").
     page_words.cache_clear()  # `serve` rebuilds in one process: read the catalogs afresh
     write_catalogs(stage)
     write_watchdog_words(stage)
@@ -128,9 +129,9 @@ def build_site(
         f"export const PRESENT = {present};\n"
     )
 
-    # The page: stylesheets of the game tables, and what the page needs before Python runs.
-    # The menu needs none of the tables' styles: on the page they load as print styles, which
-    # do not hold back its first paint, and app.js turns them on (README, "What the build makes").
+    # The page: stylesheets of the game tables, and what the page needs before Python runs. The menu
+    # needs none of the tables' styles: on the page they load as print styles, which do not hold
+    # back its first paint, and app.js turns them on (docs/BUILD.md, "What the build makes").
     sheets = sorted((WEB / "css" / "games").glob("*.css"))
     styles = "".join(f'\n    <link rel="stylesheet" href="css/games/{p.name}">' for p in sheets)
     later_styles = "".join(
@@ -161,10 +162,10 @@ def build_site(
         f'<script type="application/json" id="parlour-build">{data}</script>',
     )
     (stage / "index.html").write_text(page)
-    # The embed and its builder read the same manifest (README, "Embedding").
+    # The embed and its builder read the same manifest (docs/FEATURES.md, "Embedding").
     fill_embed_pages(stage, styles.strip(), data)
 
-    # A page per game with its oEmbed discovery link, and the oEmbed JSON (README,
+    # A page per game with its oEmbed discovery link, and the oEmbed JSON (docs/FEATURES.md,
     # "Embedding"). The pages copy index.html; the service worker below stamps every page
     # with its version and precaches them (one page, one version, online or offline).
     pages = write_embed_discovery(stage, catalog, site_base_url(base_url))
@@ -178,8 +179,9 @@ def build_site(
         before, after = minify(stage)
         say(f"build: minified js/ and css/: {before / 1e3:.0f} -> {after / 1e3:.0f} KB")
 
-    # Offline and installable (README, "Offline"). Keep this last before the swap: the service
-    # worker pins the hash of every file above, so a file written after it breaks its install.
+    # Offline and installable (docs/FEATURES.md, "Offline"). Keep this last before the swap: the
+    # service worker pins the hash of every file above, so a file written after it breaks its
+    # install.
     render_icons(stage)
     count, precached = write_service_worker(stage)
     say(f"build: sw.js precaches {count} files, {precached / 1e6:.2f} MB")

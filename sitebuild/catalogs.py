@@ -55,9 +55,9 @@ def lazy_area(area: str) -> bool:
 
 WATCHDOG_AREA = "watchdog"
 WATCHDOG_WORDS = "var WORDS = {}; // build:watchdog-words"
-"""The words of ``js/watchdog.js``, the classic script that speaks when a page cannot show
-itself (README, "Browsers"): it runs without modules, so build.py writes its catalog area,
-in every language, over this line of it; no module loads that area."""
+"""The words of ``js/watchdog.js``, the classic script that speaks when a page cannot show itself
+(docs/WEB.md, "The watchdog: never a blank page"): it runs without modules, so build.py writes its
+catalog area, in every language, over this line of it; no module loads that area."""
 
 
 def write_watchdog_words(stage: Path) -> None:

@@ -1,5 +1,5 @@
 """The embed pages, a page per game with its oEmbed discovery link, and the oEmbed JSON
-(README, "Embedding")."""
+(docs/FEATURES.md, "Embedding")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sitebuild.catalogs import page_words, word
 from sitebuild.steps import StepFailed
 
 EMBED_PAGES = ("embed.html", "embed-builder.html")
-"""Pages that, like index.html, carry the build's manifest (README, "Embedding")."""
+"""Pages that, like index.html, carry the build's manifest (docs/FEATURES.md, "Embedding")."""
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
 OEMBED_WIDTH, OEMBED_HEIGHT = 640, 600

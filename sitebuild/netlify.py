@@ -1,4 +1,4 @@
-"""Response headers: netlify.toml is their one source of truth (README, "Headers"); its
+"""Response headers: netlify.toml is their one source of truth (docs/BUILD.md, "Headers"); its
 ``[[headers]]`` rules, parsed and matched as Netlify matches them."""
 
 from __future__ import annotations

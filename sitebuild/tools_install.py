@@ -118,7 +118,7 @@ def find_chromium() -> str | None:
 
 def ensure_browser() -> None:
     """Playwright and Selenium (pinned), a Chromium for ``tests/browser``, and Firefox ESR,
-    WebKitGTK's WebDriver and Xvfb for ``tests/engines`` (README, "Browsers").
+    WebKitGTK's WebDriver and Xvfb for ``tests/engines`` (docs/TESTING.md, "Browsers").
 
     ``playwright install`` may be unable to download browsers (no internet but package
     mirrors), so a system Chromium is the fallback: as root on Debian, ``apt-get`` installs

@@ -1,6 +1,7 @@
-"""The message catalogs (web/i18n/<lang>/*.json, README "Languages"): every language has the
-same keys, every message parses as ICU MessageFormat, and each key takes the same arguments of
-the same kinds in every language (a translation may reorder them, never drop or add one)."""
+"""The message catalogs (web/i18n/<lang>/*.json, docs/WEB.md "Languages and catalogs"): every
+language has the same keys, every message parses as ICU MessageFormat, and each key takes the same
+arguments of the same kinds in every language (a translation may reorder them, never drop or add
+one)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Engine messages (README, "Engine messages"; ``engine/messages.py``): every refusal and every
+"""Engine messages (docs/ENGINE.md, "Messages"; ``engine/messages.py``): every refusal and every
 score-sheet reason is a stable code with JSON parameters, the command line's English is
 derived from the same code and parameters, and every code in ``MESSAGES`` is produced by
 some path of the engine."""

@@ -1,5 +1,5 @@
-"""engine/history.py: take back and replay, on every game (README, "Engine: history: take back
-and replay"). Runs on CPython and in Pyodide (``python3 tests/pyodide/run.py -k history``)."""
+"""engine/history.py: take back and replay, on every game (docs/ENGINE.md, "History"). Runs on
+CPython and in Pyodide (``python3 tests/pyodide/run.py -k history``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The message formatter the pages use (web/js/words/message-format.js, README "Languages")
-against intl-messageformat, the reference implementation of ICU MessageFormat in JavaScript:
-every message of every catalog compiles in both or neither and formats to the same text over
-many values (tools/message_format_check.mjs), and so do hand-written corner cases; what ours
+"""The message formatter the pages use (web/js/words/message-format.js, docs/WEB.md "Languages and
+catalogs") against intl-messageformat, the reference implementation of ICU MessageFormat in
+JavaScript: every message of every catalog compiles in both or neither and formats to the same text
+over many values (tools/message_format_check.mjs), and so do hand-written corner cases; what ours
 leaves out by design (rich-text tags, dates, number skeletons) is refused, never guessed."""
 
 from __future__ import annotations

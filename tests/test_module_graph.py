@@ -1,4 +1,4 @@
-"""The page's module graph keeps top-level ``await`` out of every shared module (README,
+"""The page's module graph keeps top-level ``await`` out of every shared module (docs/TESTING.md,
 "Browsers").
 
 WebKit, the engine of Safari and of every browser on an iPhone, may run a module before a

@@ -1,5 +1,5 @@
-"""No hidden card in a save (README, "Saves"): a save holds the setup, the seed, the players'
-decisions and one digest of every chance outcome, never the outcomes themselves. Saves of
+"""No hidden card in a save (docs/FEATURES.md, "Saves"): a save holds the setup, the seed, the
+players' decisions and one digest of every chance outcome, never the outcomes themselves. Saves of
 format 1 (which wrote every deal) still load, migrated."""
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def test_format_1_saves_still_load(name: str) -> None:
 
 def _pinned_fields(view: dict[str, Any]) -> dict[str, Any]:
     """``view`` without the fields added since the fixture was pinned: the score-sheet lines'
-    ``message`` (README, "Engine messages"), whose English must be the pinned ``reason``."""
+    ``message`` (docs/ENGINE.md, "Messages"), whose English must be the pinned ``reason``."""
     view = json.loads(json.dumps(view))
     for entry in view["score_sheet"]:
         for line in (entry["detail"] or {}).get("entries", []):

@@ -1,4 +1,4 @@
-"""Worlds built by the games from a seat's view (``worlds(view).world``, README "Engine: worlds
+"""Worlds built by the games from a seat's view (``worlds(view).world``, docs/ENGINE.md "Worlds
 built from a view"): with the true hidden cards a world is the real game, seen from the view and
 played to the end of the round; an assignment that contradicts the view is refused with
 ``WorldError``; a playout world halts at the round's end and keeps no log."""

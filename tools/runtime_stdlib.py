@@ -1,5 +1,5 @@
-"""The stdlib made for these games: traced, compiled to ``.pyc``, checked (README, "Browser"),
-and micropip's wheel compiled the same way.
+"""The stdlib made for these games: traced, compiled to ``.pyc``, checked (docs/RUNTIME.md, "A
+stdlib made for these games"), and micropip's wheel compiled the same way.
 
 ``build.py build`` calls ``trimmed_stdlib``; ``tools/stdlib_trace.mjs`` does the work inside
 the vendored Pyodide under Node (see its header): it traces the imports of a whole visit

@@ -57,7 +57,7 @@ class Shot:
     name: str
     """The file's name before ``-<width>.png``."""
     query: str
-    """The deep link (README "Links"): the game, seats, seed, options."""
+    """The deep link (docs/FEATURES.md "Deep links"): the game, seats, seed, options."""
     moves: int = 3
     """How many of the person's moves to make before the shot (the first legal one each)."""
     widths: tuple[int, ...] = WIDTHS

@@ -1,4 +1,4 @@
-/* Parlour's optional resizer for pages that embed its games (README, "Embedding"): sets each
+/* Parlour's optional resizer for pages that embed its games (docs/FEATURES.md, "Embedding"): sets each
    Parlour iframe's height to the height it reports (AMP / frames or Pym.js messages), so the
    game never scrolls inside its frame. Listens only to frames from this script's origin. */
 (function () {

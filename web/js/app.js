@@ -283,7 +283,7 @@ async function continueSaved(id, { quiet = false } = {}) {
 // The link as it came (the page may rewrite its address below).
 const linkSearch = location.search;
 
-// `embed=1` asks for the embed: hand over to embed.html with the same link (README, "Embedding").
+// `embed=1` asks for the embed: hand over to embed.html with the same link (docs/FEATURES.md, "Embedding").
 const leaving = new URLSearchParams(boundedSearch()).get("embed") === "1";
 if (leaving) location.replace(`embed.html${location.search}`);
 

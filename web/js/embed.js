@@ -1,4 +1,4 @@
-// The embed (embed.html; README, "Embedding" says more): a light cover in someone else's
+// The embed (embed.html; docs/FEATURES.md, "Embedding" says more): a light cover in someone else's
 // page; the game only when the reader presses Play (embed/play.js; `autostart=1` presses it
 // at once). Before Play nothing loads but this page, embed.css and a few small modules.
 // The game comes from the link, read as on the full site (params.js); a fixed seed is a

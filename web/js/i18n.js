@@ -1,4 +1,4 @@
-// Every word a person reads, in the chosen language (README, "Languages").
+// Every word a person reads, in the chosen language (docs/WEB.md, "Languages and catalogs").
 //
 // Catalogs live in web/i18n/<lang>/<area>.json as flat objects of ICU MessageFormat messages
 // (plural, selectordinal, select, number); build.py turns each language into one ES module

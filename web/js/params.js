@@ -8,7 +8,7 @@
 // (an empty one keeps its default name). `resume=<id>` (which the page adds to its own
 // address once a game runs) continues a saved game on reload, and falls back to the link's
 // game when that save is not on this device. `embed=1` and `autostart=1` choose the embed
-// (README, "Embedding"). `lang=ko|en` chooses the page's language (i18n.js reads it; an
+// (docs/FEATURES.md, "Embedding"). `lang=ko|en` chooses the page's language (i18n.js reads it; an
 // unknown one is reported by the page, never stops a game: app.js languageNotice).
 //
 // Any problem gives readable messages and no start: the page then shows them above the

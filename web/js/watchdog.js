@@ -1,4 +1,4 @@
-// Never a blank page (README, "Browsers"). A classic script, the first thing every page runs,
+// Never a blank page (docs/WEB.md, "The watchdog: never a blank page"). A classic script, the first thing every page runs,
 // that needs no module: where the page cannot show itself, it says so in the reader's
 // language, with what to do, a Reload button and the error's detail.
 //

@@ -8,7 +8,7 @@ returns one JSON string (``web/js/engine.js`` is the only caller):
   where the outer ``code`` is one of ``engine.ERROR_CODES`` or ``bad-save`` (a save that
   does not load), ``no-game`` (an id the worker does not hold) or ``bad-request`` (the page
   sent something malformed), and ``message`` says exactly what, as an ``engine.Message``:
-  a code of ``engine/messages.py`` with plain JSON parameters (README, "Engine messages"). No
+  a code of ``engine/messages.py`` with plain JSON parameters (docs/ENGINE.md, "Messages"). No
   English sentence crosses the bridge: ``web/js/words/engine-words.js`` words the message in
   the reader's language.
 

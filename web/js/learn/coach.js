@@ -1,4 +1,4 @@
-// The guided first games (README, "Learn to play"): a short fixed deal against computer seats
+// The guided first games (docs/FEATURES.md, "Learn to play"): a short fixed deal against computer seats
 // whose moves are scripted, with a coach above the table who says what to do and why, marks
 // the control to press, kindly keeps back any other move (it is not sent), and at the end
 // explains the round's scoring and offers a real game.

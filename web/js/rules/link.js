@@ -1,4 +1,4 @@
-// The `rules=` link parameter (README, "Rules in the game"): which rules pages a link may
+// The `rules=` link parameter (docs/FEATURES.md, "Rules in the game"): which rules pages a link may
 // open, checked by params.js without loading the pages themselves.
 
 import { t, list } from "../i18n.js";

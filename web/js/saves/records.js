@@ -1,5 +1,5 @@
 // Records on this device: per game and computer level, games played and won, best and
-// average score, the current streak (README, "Records"). One localStorage key per game and
+// average score, the current streak (docs/FEATURES.md, "Records"). One localStorage key per game and
 // level, beside the saves:
 //   parlour:v1:records:<game>:<level>  ->  { format: "parlour-records", version: 1, game,
 //     level, played, won, best, total, streak, counted: [save ids], check }

@@ -8,7 +8,7 @@
 //
 // Beside them, parlour:v1:prefs holds the menu's last choices (readPrefs / writePrefs).
 //
-// What the store promises (README, "Saves"):
+// What the store promises (docs/FEATURES.md, "Saves"):
 // - Nothing is hidden: whatever can be read is listed and can be continued, whatever the
 //   quota; a failing write never makes the store stop reading.
 // - Nothing is lost by a failed write: the previous good copy stays where it was, the new

@@ -95,8 +95,8 @@ const INSTANT_PAINT_MS = 250; // at speed=instant, computer moves repaint at mos
 // about half as fast as CPython: a computer move or a hint then takes about a second at most.
 export const THINK_MS = 800;
 
-// A refusal or an engine error in words: the engine sends a message {code, params} (README,
-// "Engine messages"), engine-words.js words it; `seatName` names the seats it mentions.
+// A refusal or an engine error in words: the engine sends a message {code, params} (docs/ENGINE.md,
+// "Messages"), engine-words.js words it; `seatName` names the seats it mentions.
 export const refusalText = (error, seatName = undefined) =>
   (error && error.message ? engineRefusal(error, seatName ? { seatName } : {}) : t("table.refused"));
 

@@ -1,4 +1,4 @@
-// The engine's messages in the reader's language (README, "Engine messages").
+// The engine's messages in the reader's language (docs/ENGINE.md, "Messages").
 //
 // The engine never sends a sentence: a refusal (`reply.error.message`) and a score-sheet
 // reason (`entry.message`) are `{code, params}`, a code of engine/messages.py with plain JSON

@@ -1,4 +1,4 @@
-// ICU MessageFormat, the part of it our catalogs use (README, "Languages"): `compile(source,
+// ICU MessageFormat, the part of it our catalogs use (docs/WEB.md, "Languages and catalogs"): `compile(source,
 // locale)` parses a message once and returns `(values) => text`.
 //
 //   {name}                          the value as text (a string or number as it is)
