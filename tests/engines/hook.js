@@ -17,7 +17,10 @@
     }
   };
   const show = (value) => {
-    if (value instanceof Error) return `${value.name}: ${value.message}`;
+    if (value instanceof Error) {
+      const where = String(value.stack || "").split("\n").slice(0, 4).join(" | ");
+      return `${value.name}: ${value.message}${where ? ` [${where}]` : ""}`;
+    }
     if (typeof value === "string") return value;
     try {
       return JSON.stringify(value);
@@ -44,7 +47,9 @@
   );
   addEventListener("unhandledrejection", (event) => note(`unhandled rejection: ${show(event.reason)}`));
   addEventListener("securitypolicyviolation", (event) =>
-    note(`CSP refused ${event.blockedURI} (${event.violatedDirective})`),
+    note(
+      `CSP refused ${event.blockedURI} (${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}`,
+    ),
   );
   const Native = window.Worker;
   if (Native) {

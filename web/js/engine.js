@@ -91,12 +91,12 @@ export class Engine {
     report("download", 0);
     try {
       if (after) await orFail(after);
+      // The worker starts in the same turn as PyScript's module settles, before anything else
+      // runs: once PyScript has set up its own script types (after its plug-ins load, a few
+      // tasks later, sooner from a warm cache), a new worker takes their hooks, which it
+      // builds with Function(), and the site's Content-Security-Policy refuses that: the
+      // engine never starts. A task between the two lost that race in WebKit on reloads.
       const { PyWorker } = await orFail(import(absolute(manifest.pyscript)));
-      // PyScript's module has just run (it defines its elements); starting the worker is a
-      // task of its own, so that neither holds the page for long (issue 13). Not later: once
-      // PyScript has set up its own script types, a new worker takes their hooks, which it
-      // builds with Function(), and the site's Content-Security-Policy refuses that.
-      await new Promise((resolve) => setTimeout(resolve, 0));
       const wheel = absolute(manifest.wheel);
       const config = {};
       if (manifest.engine_install === "packages") {
