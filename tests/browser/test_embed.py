@@ -44,10 +44,7 @@ from sitebuild.embed_pages import oembed, site_base_url
 from sitebuild.steps import StepFailed
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
-]
+pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
 COVER_BUDGET = 50_000  # bytes an embed may fetch before Play, headers included (words apart)

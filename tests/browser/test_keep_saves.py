@@ -20,10 +20,7 @@ from test_axe import check
 
 import engine
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
-]
+pytestmark = pytest.mark.browser
 
 GAME = "?game=to-the-moon&players=2&seats=human,bot&seed=5&speed=instant"
 MY_TURN = ".table[data-awaiting='0'] .actions button"

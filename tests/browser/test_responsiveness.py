@@ -9,12 +9,7 @@ import pytest
 from browser_support import force_generic_renderer
 from playwright.sync_api import Page
 
-import engine
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
-]
+pytestmark = pytest.mark.browser
 
 LONG_TASKS = """
 window.__longTasks = [];
