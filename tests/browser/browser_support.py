@@ -1,15 +1,34 @@
-"""Helpers for the browser tests (Playwright pages of the built site)."""
+"""Helpers for the browser tests (Playwright pages of the built site): what more than one
+test file needs (the page's signals, its saves, pressing a control) is written here once."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Request
 
 import engine
 
 SAVE_PREFIX = "parlour:v1:save:"
+READY = "html[data-engine=ready]"
+"""The engine has booted (app.js sets it on the page's root)."""
+BOOT_MS = 90_000
+"""How long a boot may take on a busy machine."""
+MY_MOVE = '.table[data-awaiting="0"] .table-body [data-action]'
+"""A control of the table that submits a move of the person at seat 0, on their turn."""
+
+
+def wait_ready(page: Page | Frame, timeout: float = BOOT_MS) -> None:
+    """Wait until the engine has booted on ``page`` (or in a frame)."""
+    page.wait_for_selector(READY, timeout=timeout)
+
+
+def next_frame(page: Page | Frame) -> None:
+    """Wait until the browser has drawn a frame after now (a new layout is on screen)."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
 
 
 def is_local(url: str) -> bool:
@@ -77,6 +96,24 @@ def only_save(page: Page) -> dict[str, Any]:
     saves = saved_games(page)
     assert len(saves) == 1, f"expected one saved game, found {sorted(saves)}"
     return next(iter(saves.values()))
+
+
+def save_text(page: Page) -> str | None:
+    """The engine text of the page's one saved game (None before its first write)."""
+    texts = [record["engine"] for record in saved_games(page).values()]
+    assert len(texts) <= 1, f"expected at most one saved game, found {len(texts)}"
+    return texts[0] if texts else None
+
+
+def wait_for_new_save(page: Page | Frame, before: str | None, timeout: float = 30_000) -> None:
+    """Wait until the page has saved a game whose engine text is not ``before`` (the page
+    writes its save after each move, so this is the move having been made)."""
+    page.wait_for_function(
+        """([prefix, before]) => Object.keys(localStorage).some((k) => k.startsWith(prefix)
+             && JSON.parse(localStorage.getItem(k)).engine !== before)""",
+        arg=[SAVE_PREFIX, before],
+        timeout=timeout,
+    )
 
 
 def engine_game(page: Page) -> engine.Game:

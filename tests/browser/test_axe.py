@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_support import next_frame
 from playwright.sync_api import Frame, Page
 
 pytestmark = pytest.mark.browser
@@ -55,7 +56,7 @@ def check(page: Page, screen: str, target: Page | Frame | None = None) -> None:
     found: list[str] = []
     for width, height in WIDTHS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)  # a frame for the new layout
+        next_frame(page)  # the new layout on screen
         found += [f"{width} px: {line}" for line in violations(target or page)]
     assert not found, f"axe on {screen}:\n" + "\n".join(found)
 

@@ -109,7 +109,7 @@ def test_on_a_phone_the_start_button_is_in_reach(page: Page, site_url: str) -> N
     assert box and box["y"] + box["height"] <= 640, box
     assert "you and " in page.locator(".start-what").inner_text()
     page.mouse.wheel(0, 600)  # halfway down the form it is still there
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => window.scrollY > 0")
     box = start.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, box
 

@@ -132,7 +132,7 @@ def test_a_replayed_round_shows_only_the_seats_views_step_by_step(
     )
     page.click("[data-control=replay-play]")
     paused = dialog.get_attribute("data-step")
-    page.wait_for_timeout(1_000)
+    page.wait_for_timeout(1_000)  # nothing to wait for: a step that still came would by now
     assert dialog.get_attribute("data-step") == paused
     assert page.locator("[data-control=replay-play]").get_attribute("aria-pressed") == "false"
     # Escape closes it; focus is back on the button that opened it.

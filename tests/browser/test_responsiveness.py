@@ -30,7 +30,12 @@ def test_no_long_main_thread_task_while_the_computer_thinks(page: Page, site_url
     page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
     ready_at: float = page.evaluate("performance.now()")
     page.wait_for_selector(".table .thinking:not([hidden])")
-    page.wait_for_timeout(5_000)  # about eight computer moves at the normal pace
+    # Eight computer moves (about five seconds at the normal pace), or the end of the game.
+    page.wait_for_function(
+        """() => document.documentElement.dataset.gameState === "over"
+             || document.querySelectorAll(".table .log li").length >= 8""",
+        timeout=60_000,
+    )
     moves = page.locator(".table .log li").count()
     tasks: list[dict[str, Any]] = page.evaluate("window.__longTasks")
     during_play = [t for t in tasks if t["start"] >= ready_at and t["duration"] > 100]
