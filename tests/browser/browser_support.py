@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Request
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import BrowserContext, ConsoleMessage, ElementHandle, Frame, Page, Request
 
 import engine
 
@@ -29,6 +30,20 @@ def next_frame(page: Page | Frame) -> None:
     page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
+
+
+def press(
+    page: Page, control: ElementHandle | None, *, replaced_ok: bool = False, timeout: float = 60_000
+) -> None:
+    """Click a control that submits a move and wait until the shell has drawn the next view
+    (it replaces the control). With ``replaced_ok``, a control the shell replaced between the
+    query and the click (a view drawn again, e.g. after a summary closes) is not pressed: the
+    caller's loop reads the new view."""
+    assert control is not None, "no such control"
+    if replaced_ok and not control.evaluate("(el) => el.isConnected"):
+        return
+    control.click()
+    page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=timeout)
 
 
 def is_local(url: str) -> bool:
@@ -188,3 +203,45 @@ def wait_for_human_turn(page: Page, timeout: float = 30_000) -> None:
              || document.querySelector(".pass-screen") !== null""",
         timeout=timeout,
     )
+
+
+# --- accessibility (axe-core) -------------------------------------------------------------------
+
+AXE = Axe()
+"""axe-core, pinned (the ``axe-playwright-python`` wheel in the ``test`` extra)."""
+WIDTHS = ((360, 740), (1280, 800))
+
+
+def violations(target: Page | Frame) -> list[str]:
+    """axe's violations on the page once its finite animations have ended (a fade-in caught
+    half way reads as low contrast): one readable line per node."""
+    target.wait_for_function(
+        """() => document.getAnimations().every((a) => a.playState !== "running" ||
+             a.effect?.getComputedTiming().iterations === Infinity)"""
+    )
+    if not target.evaluate("typeof window.axe === 'object'"):
+        target.evaluate(AXE.axe_script)
+    experimental = target.evaluate("axe.getRules(['experimental']).map((rule) => rule.ruleId)")
+    options: dict[str, Any] = {
+        "resultTypes": ["violations"],
+        "rules": {rule: {"enabled": True} for rule in experimental},
+    }
+    result = target.evaluate("(options) => axe.run(document, options)", options)
+    found = []
+    for violation in result["violations"]:
+        for node in violation["nodes"]:
+            found.append(
+                f"{violation['id']} ({violation['impact']}): {node['target']} "
+                f"{node['html'][:160]} :: {node['failureSummary']}"
+            )
+    return found
+
+
+def axe_check(page: Page, screen: str, target: Page | Frame | None = None) -> None:
+    """No violation at either width (the page is resized in place)."""
+    found: list[str] = []
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        next_frame(page)  # the new layout on screen
+        found += [f"{width} px: {line}" for line in violations(target or page)]
+    assert not found, f"axe on {screen}:\n" + "\n".join(found)

@@ -51,7 +51,7 @@ def needs_playwright(path: Path) -> bool:
 
 
 try:
-    from browser_support import reset_profile, watch
+    from browser_support import reset_profile, wait_ready, watch
     from playwright.sync_api import BrowserContext, BrowserType, Page, Playwright, Request
 except ImportError as absent:
     # No Playwright in this Python (the Pyodide run never collects this folder). A run that
@@ -174,7 +174,7 @@ else:
         def go(query: str = "", *, ready: bool = True) -> Page:
             page.goto(site_url + query)
             if ready:
-                page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+                wait_ready(page)
             return page
 
         return go

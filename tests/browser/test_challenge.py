@@ -14,10 +14,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games, stored_record, wait_for_new_save, watch
+from browser_support import (
+    SAVE_PREFIX,
+    axe_check,
+    saved_games,
+    stored_record,
+    wait_for_new_save,
+    watch,
+)
 from korean_text import english_words, overflowing
 from playwright.sync_api import Browser, Page
-from test_axe import check as axe_check
 
 import engine
 

@@ -34,7 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games, wait_for_new_save
+from browser_support import SAVE_PREFIX, saved_games, wait_for_new_save, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -285,7 +285,7 @@ def test_cover_costs_little_then_play_boots_and_plays_to_the_end(
 
     # Play: the runtime loads now, the game plays to the end.
     frame.locator("button.play").click()
-    frame.wait_for_selector("html[data-engine=ready]", timeout=BOOT_MS)
+    wait_ready(frame, BOOT_MS)
     ready_ms = frame.evaluate(
         "performance.measure('play-to-ready', 'parlour:play', 'parlour:ready').duration"
     )
@@ -388,7 +388,7 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
     with context.expect_page() as popup_info:
         link.click()
     full = popup_info.value
-    full.wait_for_selector("html[data-engine=ready]", timeout=BOOT_MS)
+    wait_ready(full, BOOT_MS)
     full.wait_for_selector(MY_MOVE, timeout=30_000)
     assert urlsplit(full.url).netloc.startswith("127.0.0.1")
     assert "import=" not in full.url and f"resume={save_id.split(':')[-1]}" in full.url
@@ -645,7 +645,7 @@ def test_the_menu_exports_and_imports_a_saved_game(
     assert page.locator(".save").count() == 1
 
     # And it continues, on the engine.
-    page.wait_for_selector("html[data-engine=ready]", timeout=BOOT_MS)
+    wait_ready(page, BOOT_MS)
     page.locator(".save button.continue").click()
     page.wait_for_selector(".table", timeout=30_000)
     assert "resume=gexport-1" in page.url

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 from browser_support import (
     SAVE_PREFIX,
+    axe_check,
     force_generic_renderer,
     save_text,
     wait_for_new_save,
@@ -23,7 +24,6 @@ from browser_support import (
 )
 from korean_text import english_words
 from playwright.sync_api import Page
-from test_axe import check
 
 import engine
 
@@ -303,4 +303,4 @@ def test_axe_on_the_open_panel_and_the_reminder(page: Page, site_url: str) -> No
     wait_ready(page)
     page.locator(".keep-how summary").click()
     page.locator(".keep-reminder").wait_for()
-    check(page, "the saves panel where storage is not kept")
+    axe_check(page, "the saves panel where storage is not kept")

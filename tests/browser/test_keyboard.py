@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from browser_support import MY_MOVE
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -29,7 +30,6 @@ new MutationObserver((records) => {
 }).observe(document, { childList: true, subtree: true });
 """
 
-MY_TURN = '.table[data-awaiting="0"] .table-body [data-action]'
 FOCUSED = """() => {
   const el = document.activeElement;
   const group = el && el.closest("[data-keys]");
@@ -94,7 +94,7 @@ def wait_turn_or_dialog(page: Page, drawn: int) -> str:
     page.wait_for_function(
         """([selector, drawn]) => window.__rested.length > drawn
              && document.querySelector(selector) !== null""",
-        arg=[f"{MY_TURN}, .overlay .dialog", drawn],
+        arg=[f"{MY_MOVE}, .overlay .dialog", drawn],
         timeout=60_000,
     )
     return "dialog" if page.query_selector(".overlay .dialog") else "turn"

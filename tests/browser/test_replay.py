@@ -12,10 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, stored_record
+from browser_support import SAVE_PREFIX, axe_check, stored_record
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
-from test_axe import check as axe_check
 
 import engine
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import force_generic_renderer
+from browser_support import force_generic_renderer, wait_ready
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def test_no_long_main_thread_task_while_the_computer_thinks(page: Page, site_url
     force_generic_renderer(page)
     page.add_init_script(LONG_TASKS)
     page.goto(f"{site_url}?game=to-the-moon&players=4&seats=bot,bot,bot,bot&seed=9")
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     ready_at: float = page.evaluate("performance.now()")
     page.wait_for_selector(".table .thinking:not([hidden])")
     # Eight computer moves (about five seconds at the normal pace), or the end of the game.
