@@ -1,15 +1,49 @@
-"""Helpers for the browser tests (Playwright pages of the built site)."""
+"""Helpers for the browser tests (Playwright pages of the built site): what more than one
+test file needs (the page's signals, its saves, pressing a control) is written here once."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import BrowserContext, ConsoleMessage, ElementHandle, Frame, Page, Request
 
 import engine
 
 SAVE_PREFIX = "parlour:v1:save:"
+READY = "html[data-engine=ready]"
+"""The engine has booted (app.js sets it on the page's root)."""
+BOOT_MS = 90_000
+"""How long a boot may take on a busy machine."""
+MY_MOVE = '.table[data-awaiting="0"] .table-body [data-action]'
+"""A control of the table that submits a move of the person at seat 0, on their turn."""
+
+
+def wait_ready(page: Page | Frame, timeout: float = BOOT_MS) -> None:
+    """Wait until the engine has booted on ``page`` (or in a frame)."""
+    page.wait_for_selector(READY, timeout=timeout)
+
+
+def next_frame(page: Page | Frame) -> None:
+    """Wait until the browser has drawn a frame after now (a new layout is on screen)."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def press(
+    page: Page, control: ElementHandle | None, *, replaced_ok: bool = False, timeout: float = 60_000
+) -> None:
+    """Click a control that submits a move and wait until the shell has drawn the next view
+    (it replaces the control). With ``replaced_ok``, a control the shell replaced between the
+    query and the click (a view drawn again, e.g. after a summary closes) is not pressed: the
+    caller's loop reads the new view."""
+    assert control is not None, "no such control"
+    if replaced_ok and not control.evaluate("(el) => el.isConnected"):
+        return
+    control.click()
+    page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=timeout)
 
 
 def is_local(url: str) -> bool:
@@ -77,6 +111,24 @@ def only_save(page: Page) -> dict[str, Any]:
     saves = saved_games(page)
     assert len(saves) == 1, f"expected one saved game, found {sorted(saves)}"
     return next(iter(saves.values()))
+
+
+def save_text(page: Page) -> str | None:
+    """The engine text of the page's one saved game (None before its first write)."""
+    texts = [record["engine"] for record in saved_games(page).values()]
+    assert len(texts) <= 1, f"expected at most one saved game, found {len(texts)}"
+    return texts[0] if texts else None
+
+
+def wait_for_new_save(page: Page | Frame, before: str | None, timeout: float = 30_000) -> None:
+    """Wait until the page has saved a game whose engine text is not ``before`` (the page
+    writes its save after each move, so this is the move having been made)."""
+    page.wait_for_function(
+        """([prefix, before]) => Object.keys(localStorage).some((k) => k.startsWith(prefix)
+             && JSON.parse(localStorage.getItem(k)).engine !== before)""",
+        arg=[SAVE_PREFIX, before],
+        timeout=timeout,
+    )
 
 
 def engine_game(page: Page) -> engine.Game:
@@ -151,3 +203,45 @@ def wait_for_human_turn(page: Page, timeout: float = 30_000) -> None:
              || document.querySelector(".pass-screen") !== null""",
         timeout=timeout,
     )
+
+
+# --- accessibility (axe-core) -------------------------------------------------------------------
+
+AXE = Axe()
+"""axe-core, pinned (the ``axe-playwright-python`` wheel in the ``test`` extra)."""
+WIDTHS = ((360, 740), (1280, 800))
+
+
+def violations(target: Page | Frame) -> list[str]:
+    """axe's violations on the page once its finite animations have ended (a fade-in caught
+    half way reads as low contrast): one readable line per node."""
+    target.wait_for_function(
+        """() => document.getAnimations().every((a) => a.playState !== "running" ||
+             a.effect?.getComputedTiming().iterations === Infinity)"""
+    )
+    if not target.evaluate("typeof window.axe === 'object'"):
+        target.evaluate(AXE.axe_script)
+    experimental = target.evaluate("axe.getRules(['experimental']).map((rule) => rule.ruleId)")
+    options: dict[str, Any] = {
+        "resultTypes": ["violations"],
+        "rules": {rule: {"enabled": True} for rule in experimental},
+    }
+    result = target.evaluate("(options) => axe.run(document, options)", options)
+    found = []
+    for violation in result["violations"]:
+        for node in violation["nodes"]:
+            found.append(
+                f"{violation['id']} ({violation['impact']}): {node['target']} "
+                f"{node['html'][:160]} :: {node['failureSummary']}"
+            )
+    return found
+
+
+def axe_check(page: Page, screen: str, target: Page | Frame | None = None) -> None:
+    """No violation at either width (the page is resized in place)."""
+    found: list[str] = []
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        next_frame(page)  # the new layout on screen
+        found += [f"{width} px: {line}" for line in violations(target or page)]
+    assert not found, f"axe on {screen}:\n" + "\n".join(found)

@@ -17,7 +17,10 @@ own, as Playwright makes them.
 
 Chromium: Playwright's own when installed, else the system's (``/usr/bin/chromium``);
 ``PARLOUR_CHROMIUM`` overrides. Without one the tests skip, unless
-``PARLOUR_REQUIRE_BROWSER=1`` (``build.py test`` sets it after installing Chromium).
+``PARLOUR_REQUIRE_BROWSER=1`` (``build.py test`` sets it after installing Chromium). Without
+Playwright itself the files that drive a page are not collected (said at the end of the run),
+and with ``PARLOUR_REQUIRE_BROWSER=1`` that is an error. These are the only ways this folder
+leaves a test out: a missing game, feature or module is a failure, never a skip.
 """
 
 from __future__ import annotations
@@ -41,12 +44,33 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def needs_playwright(path: Path) -> bool:
+    """Whether a test file drives a page (imports Playwright, or a helper module that does)."""
+    text = path.read_text(encoding="utf-8")
+    return any(name in text for name in ("playwright", "browser_support", "korean_text"))
+
+
 try:
-    from browser_support import reset_profile, watch
+    from browser_support import reset_profile, wait_ready, watch
     from playwright.sync_api import BrowserContext, BrowserType, Page, Playwright, Request
-except ImportError:  # Pyodide, or the browser tools are not installed
-    # Only the engine-bridge test runs without Playwright.
-    collect_ignore_glob = ["test_[!w]*.py"]
+except ImportError as absent:
+    # No Playwright in this Python (the Pyodide run never collects this folder). A run that
+    # must test the browser fails here; any other run leaves out the files that drive a page,
+    # says so at the end, and still runs those that need none (the worker bridge, the files).
+    if os.environ.get("PARLOUR_REQUIRE_BROWSER") == "1":
+        raise ImportError(
+            f"PARLOUR_REQUIRE_BROWSER=1 but Playwright is missing: {absent}"
+        ) from absent
+    collect_ignore = sorted(
+        p.name for p in Path(__file__).parent.glob("test_*.py") if needs_playwright(p)
+    )
+
+    def pytest_terminal_summary(terminalreporter: Any) -> None:
+        terminalreporter.write_line(
+            f"tests/browser: Playwright is not installed, so {len(collect_ignore)} files that"
+            " drive Chromium were not collected (PARLOUR_REQUIRE_BROWSER=1 makes this an error)"
+        )
+
 else:
 
     def find_chromium(playwright: Playwright) -> str | None:
@@ -150,7 +174,7 @@ else:
         def go(query: str = "", *, ready: bool = True) -> Page:
             page.goto(site_url + query)
             if ready:
-                page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+                wait_ready(page)
             return page
 
         return go

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from browser_support import engine_game
+from browser_support import MY_MOVE, engine_game
 from playwright.sync_api import Page
 
 from engine.history import decisions
@@ -44,7 +44,6 @@ new MutationObserver((records) => {
 }).observe(document, { childList: true, subtree: true });
 """
 
-MY_TURN = '.table[data-awaiting="0"] .table-body [data-action]'
 DIALOG = ".overlay .dialog"  # a round's summary
 GAMES = {
     "nine-virtues": "?game=nine-virtues&players=3&seats=human,bot,bot&seed=5",
@@ -95,7 +94,7 @@ def test_moves_turns_and_refusals_are_announced(
         # The person's turn, or the round's end: the computers may end the round after the
         # person's move (the summary then waits for its button), and the table can redraw
         # while they think, before that dialog shows.
-        page.wait_for_selector(f"{MY_TURN}, {DIALOG}", timeout=60_000)
+        page.wait_for_selector(f"{MY_MOVE}, {DIALOG}", timeout=60_000)
         if page.query_selector(DIALOG):
             break
         shown |= log_lines(page)
@@ -112,12 +111,12 @@ def test_moves_turns_and_refusals_are_announced(
             assert kind == "assertive" and refused, said(page)[-1]
             shown_reason = page.inner_text(".table-body [data-kind=error]")
             assert refused.strip() == shown_reason.strip()
-        control = page.query_selector(MY_TURN)
+        control = page.query_selector(MY_MOVE)
         assert control is not None
         control.click()
         page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=30_000)
         moves += 1
-    page.wait_for_selector(f"{MY_TURN}, {DIALOG}", timeout=60_000)
+    page.wait_for_selector(f"{MY_MOVE}, {DIALOG}", timeout=60_000)
     shown |= log_lines(page)
     lines = [text for kind, text in said(page) if kind == "polite"]
     # Every polite line is "Your turn." or a line of the public log, as the log shows it.

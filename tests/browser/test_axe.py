@@ -11,53 +11,14 @@ with its round dialog and the final screen; the embed's cover and the embed in p
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Frame, Page
+from browser_support import MY_MOVE, axe_check
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
-AXE = Axe()
-WIDTHS = ((360, 740), (1280, 800))
-MY_MOVE = '.table[data-awaiting="0"] .table-body [data-action]'
 COMMON = "&level=easy&speed=instant"
-
-
-def violations(target: Page | Frame) -> list[str]:
-    """axe's violations on the page once its finite animations have ended (a fade-in caught
-    half way reads as low contrast): one readable line per node."""
-    target.wait_for_function(
-        """() => document.getAnimations().every((a) => a.playState !== "running" ||
-             a.effect?.getComputedTiming().iterations === Infinity)"""
-    )
-    if not target.evaluate("typeof window.axe === 'object'"):
-        target.evaluate(AXE.axe_script)
-    experimental = target.evaluate("axe.getRules(['experimental']).map((rule) => rule.ruleId)")
-    options: dict[str, Any] = {
-        "resultTypes": ["violations"],
-        "rules": {rule: {"enabled": True} for rule in experimental},
-    }
-    result = target.evaluate("(options) => axe.run(document, options)", options)
-    found = []
-    for violation in result["violations"]:
-        for node in violation["nodes"]:
-            found.append(
-                f"{violation['id']} ({violation['impact']}): {node['target']} "
-                f"{node['html'][:160]} :: {node['failureSummary']}"
-            )
-    return found
-
-
-def check(page: Page, screen: str, target: Page | Frame | None = None) -> None:
-    """No violation at either width (the page is resized in place)."""
-    found: list[str] = []
-    for width, height in WIDTHS:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)  # a frame for the new layout
-        found += [f"{width} px: {line}" for line in violations(target or page)]
-    assert not found, f"axe on {screen}:\n" + "\n".join(found)
 
 
 def my_turn(page: Page) -> None:
@@ -74,7 +35,7 @@ def play_first(page: Page) -> None:
 
 def test_menu(open_game: Callable[..., Page], page: Page) -> None:
     open_game("")
-    check(page, "the menu")
+    axe_check(page, "the menu")
 
 
 def test_nine_virtues_with_a_swap_armed(open_game: Callable[..., Page], page: Page) -> None:
@@ -82,7 +43,7 @@ def test_nine_virtues_with_a_swap_armed(open_game: Callable[..., Page], page: Pa
     my_turn(page)
     page.click(".nv-table [data-swap-give]:not(.pc-btn-off)")
     page.wait_for_selector(".nv-table .pc-btn.is-selected")
-    check(page, "Nine Virtues, a swap armed")
+    axe_check(page, "Nine Virtues, a swap armed")
 
 
 def test_to_the_moon_withdraw_picker(open_game: Callable[..., Page], page: Page) -> None:
@@ -96,7 +57,7 @@ def test_to_the_moon_withdraw_picker(open_game: Callable[..., Page], page: Page)
     assert picker is not None, "no turn offered the withdraw picker"
     picker.click()
     page.wait_for_selector(".tm-table [data-zone=trick] .is-target")
-    check(page, "To the Moon, withdraw picker")
+    axe_check(page, "To the Moon, withdraw picker")
 
 
 @pytest.mark.parametrize("contract", ["minus", "open-trousers"])
@@ -107,7 +68,7 @@ def test_quodlibet_trick_deals(open_game: Callable[..., Page], page: Page, contr
     while page.query_selector(".ql-table .ql-choose"):
         play_first(page)
         my_turn(page)
-    check(page, f"Quodlibet, {contract}")
+    axe_check(page, f"Quodlibet, {contract}")
 
 
 def test_snack_to_the_end_with_its_dialog_and_final_screen(
@@ -121,22 +82,22 @@ def test_snack_to_the_end_with_its_dialog_and_final_screen(
         if page.query_selector(".overlay .dialog"):
             break
         if not checked and page.query_selector(".ql-snack .ql-row-cards .fc-face"):
-            check(page, "Snack")
+            axe_check(page, "Snack")
             checked = True
         play_first(page)
     assert checked
     page.wait_for_selector(".overlay .dialog")
-    check(page, "the round dialog")
+    axe_check(page, "the round dialog")
     page.click(".overlay .dialog .dialog-actions button")
     page.wait_for_selector(".final")
-    check(page, "the final screen")
+    axe_check(page, "the final screen")
 
 
 def test_embed_cover_and_play(page: Page, site_url: str) -> None:
     query = "game=to-the-moon&players=3&seats=human,bot,bot&seed=5&level=easy&speed=instant"
     page.goto(f"{site_url}embed.html?{query}")
     page.wait_for_selector("button.play")
-    check(page, "the embed's cover")
+    axe_check(page, "the embed's cover")
     page.click("button.play")
     page.wait_for_selector(MY_MOVE, timeout=90_000)
-    check(page, "the embed in play")
+    axe_check(page, "the embed in play")

@@ -14,10 +14,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games, stored_record, watch
+from browser_support import (
+    SAVE_PREFIX,
+    axe_check,
+    saved_games,
+    stored_record,
+    wait_for_new_save,
+    watch,
+)
 from korean_text import english_words, overflowing
 from playwright.sync_api import Browser, Page
-from test_axe import check as axe_check
 
 import engine
 
@@ -166,8 +172,8 @@ def play_to_the_end(page: Page) -> None:
             continue
         saves = list(saved_games(page).values())
         game = engine.load_game(saves[0]["engine"])
-        if game.to_act != 0:
-            page.wait_for_timeout(50)
+        if game.to_act != 0:  # the table is ahead of its save: wait for the next one
+            wait_for_new_save(page, saves[0]["engine"])
             continue
         made = len([entry for entry in game.log if "action" in entry])
         page.click(f'.table [data-action="{game.legal_actions()[0]}"]')

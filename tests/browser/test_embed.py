@@ -25,7 +25,6 @@ import http.server
 import json
 import re
 import threading
-import time
 import zlib
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
@@ -35,7 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games
+from browser_support import SAVE_PREFIX, saved_games, wait_for_new_save, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -44,10 +43,7 @@ from sitebuild.embed_pages import oembed, site_base_url
 from sitebuild.steps import StepFailed
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
-]
+pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
 COVER_BUDGET = 50_000  # bytes an embed may fetch before Play, headers included (words apart)
@@ -172,13 +168,11 @@ def watch_context(
 
 
 def game_frame(page: Page) -> Frame:
-    page.wait_for_function("() => document.querySelector('iframe') !== null")
-    for _ in range(200):
-        for frame in page.frames:
-            if "/embed.html" in frame.url:
-                return frame
-        page.wait_for_timeout(50)
-    raise AssertionError(f"no embed frame in {[f.url for f in page.frames]}")
+    """The host page's game frame, once it has navigated to the embed."""
+    frame = page.wait_for_selector("iframe").content_frame()
+    assert frame is not None, "the iframe has no frame"
+    frame.wait_for_url(lambda url: "/embed.html" in url)
+    return frame
 
 
 def heights(page: Page) -> dict[str, list[int]]:
@@ -291,7 +285,7 @@ def test_cover_costs_little_then_play_boots_and_plays_to_the_end(
 
     # Play: the runtime loads now, the game plays to the end.
     frame.locator("button.play").click()
-    frame.wait_for_selector("html[data-engine=ready]", timeout=BOOT_MS)
+    wait_ready(frame, BOOT_MS)
     ready_ms = frame.evaluate(
         "performance.measure('play-to-ready', 'parlour:play', 'parlour:ready').duration"
     )
@@ -394,7 +388,7 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
     with context.expect_page() as popup_info:
         link.click()
     full = popup_info.value
-    full.wait_for_selector("html[data-engine=ready]", timeout=BOOT_MS)
+    wait_ready(full, BOOT_MS)
     full.wait_for_selector(MY_MOVE, timeout=30_000)
     assert urlsplit(full.url).netloc.startswith("127.0.0.1")
     assert "import=" not in full.url and f"resume={save_id.split(':')[-1]}" in full.url
@@ -404,11 +398,9 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
     full.locator(MY_MOVE).first.click()
     full.wait_for_selector(MY_MOVE, timeout=30_000)
     # The old move buttons may still be on screen: wait for the autosave of the new move.
-    deadline = time.monotonic() + 30
-    while (site_save := next(iter(saved_games(full).values())))["engine"] == save["engine"]:
-        assert time.monotonic() < deadline, "the move on the site was never saved"
-        full.wait_for_timeout(100)
+    wait_for_new_save(full, save["engine"])
     assert len(saved_games(full)) == 1
+    site_save = next(iter(saved_games(full).values()))
     back = full.evaluate(
         "async (r) => (await import('./js/saves/savecode.js')).encodeSave(r)", site_save
     )
@@ -592,7 +584,7 @@ def test_embed_1_on_the_full_site_opens_the_embed(page: Page, site_url: str) -> 
     page.wait_for_selector("html[data-embed=cover]")
     assert urlsplit(page.url).path.endswith("/embed.html")
     assert page.locator(".cover h1").inner_text() == "Nine Virtues"
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # nothing to wait for: a late request would show up by now
     # Nothing of the runtime.
     runtime = [url for url in requests if re.search(r"/vendor/|/py/", url)]
     assert not runtime
@@ -653,7 +645,7 @@ def test_the_menu_exports_and_imports_a_saved_game(
     assert page.locator(".save").count() == 1
 
     # And it continues, on the engine.
-    page.wait_for_selector("html[data-engine=ready]", timeout=BOOT_MS)
+    wait_ready(page, BOOT_MS)
     page.locator(".save button.continue").click()
     page.wait_for_selector(".table", timeout=30_000)
     assert "resume=gexport-1" in page.url

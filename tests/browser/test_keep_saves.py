@@ -13,17 +13,21 @@ import json
 from collections.abc import Callable
 
 import pytest
-from browser_support import SAVE_PREFIX, force_generic_renderer, web_save_record
+from browser_support import (
+    SAVE_PREFIX,
+    axe_check,
+    force_generic_renderer,
+    save_text,
+    wait_for_new_save,
+    wait_ready,
+    web_save_record,
+)
 from korean_text import english_words
 from playwright.sync_api import Page
-from test_axe import check
 
 import engine
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
-]
+pytestmark = pytest.mark.browser
 
 GAME = "?game=to-the-moon&players=2&seats=human,bot&seed=5&speed=instant"
 MY_TURN = ".table[data-awaiting='0'] .actions button"
@@ -73,17 +77,9 @@ def play_one_move(page: Page, open_game: Callable[..., Page]) -> None:
     force_generic_renderer(page)
     open_game(GAME)
     page.wait_for_selector(MY_TURN, timeout=30_000)
-    before = page.evaluate(
-        "(p) => Object.keys(localStorage).filter((k) => k.startsWith(p))"
-        ".map((k) => localStorage.getItem(k))[0]",
-        SAVE_PREFIX,
-    )
+    before = save_text(page)
     page.locator(MY_TURN).first.click()
-    page.wait_for_function(
-        "([p, before]) => Object.keys(localStorage).some((k) => k.startsWith(p)"
-        " && localStorage.getItem(k) !== before)",
-        arg=[SAVE_PREFIX, before],
-    )
+    wait_for_new_save(page, before)
 
 
 def saved_panel(page: Page) -> str:
@@ -97,6 +93,7 @@ def test_denied_asks_once_after_a_saved_move_and_the_panel_offers_ways_to_keep(
     fake_storage(page, grants=False)
     open_game("")
     page.wait_for_selector(".keep-how")
+    # Nothing to wait for: the page never asks on load, so give a wrong call time to come.
     page.wait_for_timeout(500)
     assert page.evaluate(CALLS) == 0, "never asked on load"
     assert "on this device" not in saved_panel(page), "no claim without the caveat"
@@ -110,15 +107,17 @@ def test_denied_asks_once_after_a_saved_move_and_the_panel_offers_ways_to_keep(
 
     # A later visit, another move: the answer is remembered, not asked for again.
     page.reload()
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     page.wait_for_selector(MY_TURN, timeout=30_000)
+    before = save_text(page)
     page.locator(MY_TURN).first.click()
-    page.wait_for_selector(MY_TURN, timeout=30_000)
-    page.wait_for_timeout(300)
+    # storage.js asks (or not) in the same task that writes the save: once the move is saved
+    # a call would have been made.
+    wait_for_new_save(page, before)
     assert page.evaluate(CALLS) == 0
 
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     summary = page.locator(".keep-how summary")
     assert "may clear saved games and records after about a week without a visit" in (
         summary.inner_text()
@@ -165,7 +164,7 @@ def test_a_later_visit_reads_persisted_and_does_not_ask(page: Page, site_url: st
     preload(page, unfinished_save())
     page.goto(site_url)
     page.locator(".keep-status[data-kept=yes]").wait_for()
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     assert page.evaluate(CALLS) == 0
     assert page.locator(".keep-how, .keep-reminder").count() == 0
 
@@ -274,6 +273,7 @@ def test_chromium_own_persist_is_called_after_the_first_save_not_on_load(
         })();"""
     )
     open_game("")
+    # Nothing to wait for: the page never asks on load, so give a wrong call time to come.
     page.wait_for_timeout(500)
     assert page.evaluate(CALLS) == 0, "never asked on load"
     play_one_move(page, open_game)
@@ -290,7 +290,7 @@ def test_on_a_phone_start_stays_in_reach(page: Page, site_url: str, kept: bool) 
     fake_storage(page, grants=kept, persisted=kept)
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     page.wait_for_selector(".keep-status")
     box = page.locator(".menu button.start").bounding_box()
     assert box and box["y"] + box["height"] <= 640, box
@@ -300,7 +300,7 @@ def test_axe_on_the_open_panel_and_the_reminder(page: Page, site_url: str) -> No
     fake_storage(page, grants=False)
     preload(page, unfinished_save())
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     page.locator(".keep-how summary").click()
     page.locator(".keep-reminder").wait_for()
-    check(page, "the saves panel where storage is not kept")
+    axe_check(page, "the saves panel where storage is not kept")

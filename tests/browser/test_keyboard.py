@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from browser_support import MY_MOVE
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
-# Where focus rests after each table the shell draws (recorded a moment after the redraw).
+# Where focus rests after each table the shell draws (recorded a moment after the redraw,
+# which puts focus back in the same task).
 RECORD = """
 window.__rested = [];
 new MutationObserver((records) => {
@@ -28,7 +30,6 @@ new MutationObserver((records) => {
 }).observe(document, { childList: true, subtree: true });
 """
 
-MY_TURN = '.table[data-awaiting="0"] .table-body [data-action]'
 FOCUSED = """() => {
   const el = document.activeElement;
   const group = el && el.closest("[data-keys]");
@@ -81,9 +82,21 @@ def play_by_keyboard(page: Page) -> None:
     raise AssertionError("no legal control reached by keyboard")
 
 
-def wait_turn_or_dialog(page: Page) -> str:
-    page.wait_for_selector(f"{MY_TURN}, .overlay .dialog", timeout=60_000)
-    page.wait_for_timeout(50)  # the focus is put back right after the redraw
+def tables_drawn(page: Page) -> int:
+    """How many tables the shell has drawn so far (and RECORD has seen focus settle after)."""
+    drawn: int = page.evaluate("window.__rested.length")
+    return drawn
+
+
+def wait_turn_or_dialog(page: Page, drawn: int) -> str:
+    """Wait for the person's turn, or a dialog, on a table drawn after the first ``drawn``
+    (so not the one a move was just made on): focus has been put back there by then."""
+    page.wait_for_function(
+        """([selector, drawn]) => window.__rested.length > drawn
+             && document.querySelector(selector) !== null""",
+        arg=[f"{MY_MOVE}, .overlay .dialog", drawn],
+        timeout=60_000,
+    )
     return "dialog" if page.query_selector(".overlay .dialog") else "turn"
 
 
@@ -92,7 +105,7 @@ def test_a_hand_is_one_tab_stop_and_focus_keeps_its_place(
 ) -> None:
     page.add_init_script(RECORD)
     open_game("?game=nine-virtues&players=3&seats=human,bot,bot&seed=5&level=easy&speed=instant")
-    wait_turn_or_dialog(page)
+    wait_turn_or_dialog(page, 0)
     # The first turn: focus is already in the hand (no walk through the page).
     assert focused(page)["group"] == "hand"
     hand = ".nv-table [data-keys=hand]"
@@ -138,8 +151,9 @@ def test_a_hand_is_one_tab_stop_and_focus_keeps_its_place(
 
     # A few moves by keyboard: after each, focus is back in a group of the table, never body.
     for _ in range(3):
+        drawn = tables_drawn(page)
         play_by_keyboard(page)
-        if wait_turn_or_dialog(page) == "dialog":
+        if wait_turn_or_dialog(page, drawn) == "dialog":
             break
         assert focused(page)["group"] in {"hand", "centre"}, focused(page)
     rested = page.evaluate("window.__rested")
@@ -154,10 +168,12 @@ def test_snack_by_keyboard_to_its_summary_dialog_and_the_final_screen(
     open_game(
         "?game=quodlibet&seats=human,bot,bot,bot&seed=3&contracts=snack&level=easy&speed=instant"
     )
+    drawn = 0
     for _ in range(80):
-        if wait_turn_or_dialog(page) == "dialog":
+        if wait_turn_or_dialog(page, drawn) == "dialog":
             break
         assert focused(page)["group"] is not None, focused(page)
+        drawn = tables_drawn(page)
         play_by_keyboard(page)
     assert page.evaluate("document.documentElement.dataset.gameState") == "playing"
     dialog = ".overlay .dialog"

@@ -15,9 +15,9 @@ import random
 from collections.abc import Callable
 
 import pytest
+from browser_support import axe_check, press
 from korean_text import english_words, overflowing
-from playwright.sync_api import ElementHandle, Page
-from test_axe import check as axe_check
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -41,12 +41,6 @@ def wait_next_step(page: Page) -> str:
     if page.query_selector(".overlay .dialog button"):
         return "summary"
     return "turn"
-
-
-def press(page: Page, control: ElementHandle) -> None:
-    """Click a control and wait until the shell has drawn the next view (it replaces it)."""
-    control.click()
-    page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
 
 
 def refuse_a_card(page: Page) -> bool:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from browser_support import force_generic_renderer
+from browser_support import MY_MOVE, force_generic_renderer
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
 
@@ -27,7 +27,6 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 740}
 # What the table shows: the shell's <main> (table, log, dialogs, result) and the live regions.
 WHERE = ("#main", "#announce-polite", "#announce-assertive")
-MY_MOVE = '.table[data-awaiting="0"] .table-body [data-action]'
 DIALOG = ".overlay .dialog"
 OVER = "html[data-game-state=over] .final"
 COMMON = "&seats=human,bot,bot&level=easy&speed=instant&lang=ko"

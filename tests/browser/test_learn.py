@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from browser_support import saved_games
+from browser_support import axe_check, saved_games, wait_ready
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
-from test_axe import check as axe_check
 
 pytestmark = pytest.mark.browser
 
@@ -201,7 +200,7 @@ def test_an_unknown_lesson_is_a_clear_message_and_the_menu(
     page.wait_for_selector(".menu")
     assert page.locator(COACH).count() == 0
     # The menu's "Learn to play" of a game starts its lesson (and says so in the address).
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     page.locator("[data-learn=to-the-moon]").click()
     page.wait_for_selector(".lesson[data-lesson=to-the-moon] .coach[data-state=next]")
     assert "learn=to-the-moon" in page.url

@@ -4,6 +4,7 @@ never a game."""
 from __future__ import annotations
 
 import pytest
+from browser_support import wait_ready
 from playwright.sync_api import Page
 
 import engine
@@ -54,8 +55,9 @@ def test_bad_deep_link_parameters_show_a_message_and_the_menu(
 
 def test_a_bad_link_never_starts_a_game(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}?game={GAME}&players=1&seed=3")
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
-    page.wait_for_timeout(300)
+    # The page's answer to the link: its message, shown instead of starting the game.
+    page.locator("#notices .notice").wait_for(timeout=90_000)
+    wait_ready(page)
     assert page.locator("html").get_attribute("data-game-state") == "none"
     assert page.locator(".menu").is_visible()
     assert page.locator("#notices .notice").count() == 1

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from browser_support import wait_ready
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -103,20 +104,20 @@ def test_one_minus_sign_and_log_numbers_that_fit(open_game: Callable[..., Page])
 def test_on_a_phone_the_start_button_is_in_reach(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     start = page.locator(".menu button.start")
     box = start.bounding_box()
     assert box and box["y"] + box["height"] <= 640, box
     assert "you and " in page.locator(".start-what").inner_text()
     page.mouse.wheel(0, 600)  # halfway down the form it is still there
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => window.scrollY > 0")
     box = start.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, box
 
 
 def test_menu_choices_are_remembered(page: Page, site_url: str) -> None:
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     page.locator("#game-to-the-moon").check()
     page.locator("#speed").check()
     page.locator("#level").select_option("easy")
@@ -124,7 +125,7 @@ def test_menu_choices_are_remembered(page: Page, site_url: str) -> None:
     page.locator(".menu button.start").click()
     page.wait_for_selector(".table", timeout=60_000)
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     assert page.locator("#game-to-the-moon").is_checked()
     assert page.locator("#speed").is_checked()
     assert page.locator("#level").input_value() == "easy"
@@ -133,7 +134,7 @@ def test_menu_choices_are_remembered(page: Page, site_url: str) -> None:
     # A damaged record is forgotten, not fatal.
     page.evaluate("localStorage.setItem('parlour:v1:prefs', '{\"games\": {\"quodlibet\": 7}')")
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     assert page.locator(".menu button.start").is_enabled()
 
 
@@ -148,7 +149,7 @@ Object.defineProperty(window, "localStorage", {
 def test_blocked_storage_only_forgets_the_choices(page: Page, site_url: str) -> None:
     page.add_init_script(BLOCKED)
     page.goto(site_url)
-    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    wait_ready(page)
     page.locator("#speed").check()
     page.locator("#seat-name-0").fill("Ada")
     page.locator(".menu button.start").click()

@@ -14,8 +14,8 @@ import random
 import re
 
 import pytest
-from browser_support import engine_game
-from playwright.sync_api import ElementHandle, Page, expect
+from browser_support import engine_game, press
+from playwright.sync_api import Page, expect
 
 import engine
 
@@ -41,12 +41,6 @@ def wait_next_step(page: Page) -> str:
     if page.query_selector(".overlay .dialog button.primary"):
         return "summary"
     return "turn"
-
-
-def press(page: Page, control: ElementHandle) -> None:
-    """Click a control that submits an action; wait until the shell draws the next view."""
-    control.click()
-    page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=30_000)
 
 
 def actions_on_page(page: Page) -> list[str]:

@@ -16,10 +16,7 @@ from playwright.sync_api import Page
 import engine
 from engine.cards import card_name
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("quodlibet" not in engine.GAMES, reason="Quodlibet not registered"),
-]
+pytestmark = pytest.mark.browser
 
 CODE = re.compile(r"^[789TJQKA][SHDC]$")
 

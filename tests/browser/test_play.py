@@ -34,7 +34,6 @@ def wait_for_my_turn_or_the_end(page: Page) -> bool:
         dialog.locator("button.primary").click()
 
 
-@pytest.mark.skipif("nine-virtues" not in engine.GAMES, reason="Nine Virtues not registered")
 def test_a_full_game_against_the_computer_through_the_ui(
     page: Page, open_game: Callable[..., Page]
 ) -> None:
@@ -79,7 +78,6 @@ def first_illegal(game: engine.Game, candidates: list[str]) -> tuple[str, str]:
     raise AssertionError("no illegal candidate")
 
 
-@pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered")
 def test_an_illegal_action_is_refused_with_the_engines_reason(
     page: Page, open_game: Callable[..., Page]
 ) -> None:
@@ -117,7 +115,6 @@ def my_moves(game: engine.Game) -> int:
     return sum(1 for entry in game.log if entry.get("seat") == 0 and "action" in entry)
 
 
-@pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered")
 def test_a_person_cannot_move_out_of_turn(page: Page, open_game: Callable[..., Page]) -> None:
     force_generic_renderer(page)
     open_game("?game=to-the-moon&players=2&seats=human,bot&seed=3")  # normal pace

@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable
 
 import pytest
-from browser_support import engine_game, only_save
-from playwright.sync_api import ElementHandle, Page
+from browser_support import engine_game, only_save, press
+from playwright.sync_api import Page
 
 import engine
 
@@ -50,16 +50,6 @@ def wait_next_step(page: Page) -> str:
     if page.query_selector(".overlay .dialog button"):
         return "summary"
     return "turn"
-
-
-def press(page: Page, control: ElementHandle) -> None:
-    """Click a control and wait until the shell has drawn the next view (it replaces it).
-    A control the shell replaced between the query and the click (a view drawn again, e.g.
-    after a summary closes) is not pressed: the caller's loop reads the new view."""
-    if not control.evaluate("(el) => el.isConnected"):
-        return
-    control.click()
-    page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
 
 
 def no_hidden_cards_in_my_hand(page: Page) -> None:
@@ -118,7 +108,7 @@ def test_a_whole_game_through_the_quodlibet_table(open_game: Callable[..., Page]
             summaries.append(int(summary.get_attribute("data-round") or 0))
             assert summary.get_attribute("data-contract") in CONTRACT_NAMES
             assert summary.locator("td[data-points]").count() == 4
-            press(page, dialog.locator("button").last.element_handle())
+            press(page, dialog.locator("button").last.element_handle(), replaced_ok=True)
             continue
         table = page.locator(".ql-table")
         phase = table.get_attribute("data-phase") or ""
@@ -134,7 +124,7 @@ def test_a_whole_game_through_the_quodlibet_table(open_game: Callable[..., Page]
         if phase == "choose":
             assert all(a and a.startswith("choose ") for a in actions)
             assert page.locator(".ql-choose .ql-choice").count() == len(actions)
-        press(page, rng.choice(controls))
+        press(page, rng.choice(controls), replaced_ok=True)
     else:
         pytest.fail("the game did not end")
 
@@ -160,10 +150,14 @@ def test_the_score_sheet_has_every_deal_with_running_totals(open_game: Callable[
     while True:
         step = wait_next_step(page)
         if step == "summary":
-            press(page, page.locator(".overlay .dialog button").last.element_handle())
+            press(
+                page,
+                page.locator(".overlay .dialog button").last.element_handle(),
+                replaced_ok=True,
+            )
             break
         controls = page.query_selector_all(".ql-table [data-action]")
-        press(page, rng.choice(controls))
+        press(page, rng.choice(controls), replaced_ok=True)
     wait_next_step(page)
     sheet = page.locator(".ql-sheet")
     sheet.locator("summary").click()
@@ -180,7 +174,7 @@ def test_the_score_sheet_has_every_deal_with_running_totals(open_game: Callable[
     totals = sheet.locator("tfoot td[data-total]").all_inner_texts()
     assert [int(t.replace("\u2212", "-")) for t in totals] == game.totals
     # The sheet stays open while play goes on (the table is redrawn after every move).
-    press(page, rng.choice(page.query_selector_all(".ql-table [data-action]")))
+    press(page, rng.choice(page.query_selector_all(".ql-table [data-action]")), replaced_ok=True)
     assert wait_next_step(page) == "turn"
     assert page.locator(".ql-sheet[open]").count() == 1
 
@@ -196,7 +190,11 @@ def test_the_table_fits_and_its_controls_are_big_enough(
     while checked < 4:
         step = wait_next_step(page)
         if step != "turn":
-            press(page, page.locator(".overlay .dialog button").last.element_handle())
+            press(
+                page,
+                page.locator(".overlay .dialog button").last.element_handle(),
+                replaced_ok=True,
+            )
             continue
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page scrolls sideways at {width} px ({scroll} px wide)"
@@ -206,4 +204,6 @@ def test_the_table_fits_and_its_controls_are_big_enough(
             assert box["width"] >= 44 and box["height"] >= 44, control.get_attribute("aria-label")
             assert control.get_attribute("aria-label") or control.inner_text().strip()
         checked += 1
-        press(page, rng.choice(page.query_selector_all(".ql-table [data-action]")))
+        press(
+            page, rng.choice(page.query_selector_all(".ql-table [data-action]")), replaced_ok=True
+        )

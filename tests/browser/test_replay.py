@@ -12,10 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, stored_record
+from browser_support import SAVE_PREFIX, axe_check, stored_record
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
-from test_axe import check as axe_check
 
 import engine
 
@@ -132,7 +131,7 @@ def test_a_replayed_round_shows_only_the_seats_views_step_by_step(
     )
     page.click("[data-control=replay-play]")
     paused = dialog.get_attribute("data-step")
-    page.wait_for_timeout(1_000)
+    page.wait_for_timeout(1_000)  # nothing to wait for: a step that still came would by now
     assert dialog.get_attribute("data-step") == paused
     assert page.locator("[data-control=replay-play]").get_attribute("aria-pressed") == "false"
     # Escape closes it; focus is back on the button that opened it.

@@ -21,6 +21,17 @@ def worker() -> ModuleType:
     return load_worker()
 
 
+def play_in_step(worker: ModuleType, game: engine.Game, level: str, seed: int) -> engine.Game:
+    """Play ``game`` (a twin of the worker's game "g") by the computer at ``level`` to the end
+    of round 1, each move through the worker's own ``apply`` so the two stay in step."""
+    while game.round < 2 and not game.is_over:
+        action = game.bot_action(level, seed)
+        game.apply(action)
+        assert call(worker, "apply", id="g", action=action)["ok"], action
+    assert call(worker, "save", id="g")["save"] == game.to_json()
+    return game
+
+
 SETUPS = [
     ("nine-virtues", 3, {}),
     ("to-the-moon", 2, {}),
@@ -35,9 +46,7 @@ def test_replay_steps_are_the_engines_views_for_that_seat(
     assert call(
         worker, "new_game", id="g", game=game_id, players=players, seed=11, options=options
     )["ok"]
-    game = worker._games["g"]
-    while game.round < 2 and not game.is_over:
-        game.apply(game.bot_action("normal", 11))
+    game = play_in_step(worker, engine.new_game(game_id, players, 11, options), "normal", 11)
     for seat in [0, None]:
         reply = call(worker, "replay_round", id="g", seat=seat, round=1)
         twin = engine.new_game(game_id, players, 11, options)
@@ -60,9 +69,7 @@ def test_replay_steps_are_the_engines_views_for_that_seat(
 def test_replay_refuses_a_round_not_yet_scored_and_a_bad_seat(worker: ModuleType) -> None:
     call(worker, "new_game", id="g", game="to-the-moon", players=2, seed=3)
     assert call(worker, "replay_round", id="g", seat=0, round=1)["error"]["code"] == "bad-option"
-    game = worker._games["g"]
-    while game.round < 2:
-        game.apply(game.bot_action("easy", 3))
+    play_in_step(worker, engine.new_game("to-the-moon", 2, 3), "easy", 3)
     assert call(worker, "replay_round", id="g", seat=4, round=1)["error"]["code"] == "bad-seat"
     assert call(worker, "replay_round", id="nope", seat=0, round=1)["error"]["code"] == "no-game"
 

@@ -16,10 +16,9 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_support import only_save
+from browser_support import MY_MOVE, only_save, violations
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
-from test_axe import violations
 
 import engine
 
@@ -29,7 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("nine-virtues", "to-the-moon", "quodlibet")
 PAGES = (*GAMES, "reading")
 DIALOG = "dialog.rules-dialog[open]"
-MY_MOVE = '.table[data-awaiting="0"] .table-body [data-action]'
 COMMON = "&level=easy&speed=instant"
 TITLES = {
     "nine-virtues": "Nine Virtues: the rules",

@@ -20,10 +20,7 @@ from playwright.sync_api import Page
 
 import engine
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("to-the-moon" not in engine.GAMES, reason="To the Moon not registered"),
-]
+pytestmark = pytest.mark.browser
 
 MY_TURN = ".table[data-awaiting='0'] .actions button"
 

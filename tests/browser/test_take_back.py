@@ -88,7 +88,7 @@ def test_take_back_across_a_computers_reply(page: Page, open_game: Callable[...,
     my_turn(page)
     page.locator("#generic-action").focus()
     page.keyboard.press("Control+z")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # nothing to wait for: a take-back would be saved by now
     assert engine_text(page) == after
     assert len(saved_games(page)) == 1
 
