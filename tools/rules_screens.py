@@ -1,4 +1,4 @@
-"""Screenshots of the rules dialog (web/js/rules/dialog.js), in English and Korean, for the README
+"""Screenshots of the rules dialog (web/js/rules/dialog.js), in English and Korean, for the docs
 and for looking at the layout:
 
     python3 tools/rules_screens.py              # every shot into docs/screens/

@@ -1,4 +1,4 @@
-"""Screenshots of each table mid-game, for the README and for looking at the layout.
+"""Screenshots of each table mid-game, for the docs and for looking at the layout.
 
     python3 tools/screens.py                 # every shot into docs/screens/
     python3 tools/screens.py --only snack    # the shots whose name contains "snack"

@@ -243,8 +243,8 @@ def test_cover_costs_little_then_play_boots_and_plays_to_the_end(
 
     # Nothing of the runtime before Play, and well under 50 KB in all, besides the words: the
     # language's catalog (js/i18n/<lang>.js, every area's messages) and the message formatter
-    # (js/words/message-format.js), counted apart (README "Languages": they grow with the
-    # catalogs, which load whole).
+    # (js/words/message-format.js), counted apart (docs/WEB.md "Languages and catalogs": they grow
+    # with the catalogs, which load whole).
     page.wait_for_timeout(500)  # anything late would show up now
     before = [(url, size) for url, size in fetched if url.startswith(site_url)]
     words = [(url, size) for url, size in before if re.search(I18N_FILES, url)]

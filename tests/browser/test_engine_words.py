@@ -1,4 +1,4 @@
-"""The engine's refusals on the page, in the reader's language (README, "Engine messages"):
+"""The engine's refusals on the page, in the reader's language (docs/ENGINE.md, "Messages"):
 the worker sends a message code with parameters, web/js/words/engine-words.js words it through
 the "engine" catalog, so a refused move reads in Korean with lang=ko and in English with
 lang=en (where it is the engine's own English, word for word)."""

@@ -1,8 +1,8 @@
-"""Languages on the shell (issue 11, README "Languages"): ``lang=`` links, the remembered
-choice, the browser's language as the default, the switch on the menu and on the table bar
-(a game survives it: the save is the same before and after), a clear message for an unknown
-``lang=``, and the Korean menu, notices and embed cover with no English words and nothing
-wider than a 360 px phone.
+"""Languages on the shell (issue 11, docs/WEB.md "Languages and catalogs"): ``lang=`` links, the
+remembered choice, the browser's language as the default, the switch on the menu and on the table
+bar (a game survives it: the save is the same before and after), a clear message for an unknown
+``lang=``, and the Korean menu, notices and embed cover with no English words and nothing wider than
+a 360 px phone.
 
 The switch names each language in that language ("English" on a Korean page, marked
 ``lang="en"``): that name is the one Latin word a Korean page may hold, and only there.

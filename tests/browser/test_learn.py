@@ -1,8 +1,8 @@
-"""The guided lessons (README, "Learn to play"; learn/coach.js), played end to end in Chromium by a
-reader who does only what the coach says on screen: read the coach's words, press the ringed
-control. The tests know nothing of the scripts: not the deal, not the moves, not how many
-steps there are. Each lesson also gets one deliberate wrong move (another legal control),
-which the coach must answer kindly without the move reaching the engine."""
+"""The guided lessons (docs/FEATURES.md, "Learn to play"; learn/coach.js), played end to end in
+Chromium by a reader who does only what the coach says on screen: read the coach's words, press the
+ringed control. The tests know nothing of the scripts: not the deal, not the moves, not how many
+steps there are. Each lesson also gets one deliberate wrong move (another legal control), which the
+coach must answer kindly without the move reaching the engine."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""The rules in the game (web/js/rules*.js; README, "Rules in the game"): each game's rules
-reference and "How we read the rules" open from the menu, from the table's bar in the middle of
-a game (which goes on afterwards, in the same save) and from a link (`?rules=<id>#<section>`),
-at the section that matters now; the dialog keeps focus inside, Escape closes it and focus
-goes back; every picture is drawn by the card renderers and named; every catalog key is shown;
-in Korean nothing is in English and nothing is wider than a 360 px phone; axe finds nothing.
-"""
+"""The rules in the game (web/js/rules/, games/*/rules.js; docs/FEATURES.md, "Rules in the game"):
+each game's rules reference and "How we read the rules" open from the menu, from the table's bar in
+the middle of a game (which goes on afterwards, in the same save) and from a link
+(`?rules=<id>#<section>`), at the section that matters now; the dialog keeps focus inside, Escape
+closes it and focus goes back; every picture is drawn by the card renderers and named; every catalog
+key is shown; in Korean nothing is in English and nothing is wider than a 360 px phone; axe finds
+nothing."""
 
 from __future__ import annotations
 

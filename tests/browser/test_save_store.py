@@ -1,6 +1,6 @@
-"""The save store never hides or drops a save (README, "Saves"): storage full when the page
-loads or in mid-game, two tabs on one game, 21 saved games, an import bomb, a damaged record
-in the embed and a deeply nested link, each ending with every save intact."""
+"""The save store never hides or drops a save (docs/FEATURES.md, "Saves"): storage full when the
+page loads or in mid-game, two tabs on one game, 21 saved games, an import bomb, a damaged record in
+the embed and a deeply nested link, each ending with every save intact."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def test_storage_full_mid_game_keeps_the_last_saved_move(page: Page, site_url: s
     )
     page.wait_for_selector(MY_TURN, timeout=30_000)
     (before,) = saved_games(page).values()
-    # The stored record holds no dealt card: decisions and one digest (README, "Saves").
+    # The stored record holds no dealt card: decisions and one digest (docs/FEATURES.md, "Saves").
     body = json.loads(before["engine"])
     assert set(body) == {"format", "version", "game", "players", "seed", "options", "log",
                          "chance", "check"}  # fmt: skip

@@ -1,5 +1,5 @@
 """Every reader's browser: the site in Firefox and in WebKit (Safari's engine), each scenario
-written once and run in both (issue 25, part 2; README "Browsers").
+written once and run in both (issue 25, part 2; docs/TESTING.md "Browsers").
 
 Each test's pages fail it on a console error, an uncaught error or rejection (a Python
 traceback reaches the console as an error), a resource that fails to load, or a request that
