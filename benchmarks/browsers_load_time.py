@@ -61,6 +61,8 @@ BARE_READY = "() => (window.__ready === undefined ? null : window.__ready)"
 
 def serve(root: Path) -> tuple[Any, str]:
     server = site_server(root, 0)
+    # A browser closed mid-response (each visit ends its profile) is no news here.
+    server.handle_error = lambda request, address: None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
