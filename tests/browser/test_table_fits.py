@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,32 +38,9 @@ NEXT_STEP = """() => document.documentElement.dataset.gameState === "over"
   || document.querySelector(".overlay .dialog button") !== null
   || document.querySelector(".table[data-awaiting='0'] .table-body [data-action]") !== null"""
 
-# Everything the person needs for this decision, with its box; [] when all is in the window.
-OUTSIDE = """() => {
-  const body = document.querySelector(".table .table-body");
-  const wanted = [
-    ["prompt", body.querySelector(".pairs-message, .ql-message")],
-    ["play area", body.querySelector(".nv-centre, .tm-countdown, .ql-middle, .ql-choose")],
-    ["hand", body.querySelector("[data-zone=hand]")],
-    ...[...document.querySelectorAll(
-      ".table .table-body [data-action], .table .table-body button, .table .table-tools button")]
-      .map((el) => [`control ${el.dataset.action || el.dataset.control || el.ariaLabel}`, el]),
-  ];
-  const out = [];
-  for (const [what, el] of wanted) {
-    if (!el) { out.push(`${what}: missing`); continue; }
-    const r = el.getBoundingClientRect();
-    if (!r.width && !r.height) continue; // not drawn (e.g. hidden tools)
-    const [x, y, right, bottom] = [r.left, r.top, r.right, r.bottom].map(Math.round);
-    if (x < 0 || y < 0 || bottom > innerHeight || right > innerWidth) {
-      out.push(`${what}: ${x},${y}-${right},${bottom}`);
-    }
-  }
-  if (scrollY !== 0) out.push(`the page is scrolled to ${scrollY}`);
-  const wide = document.documentElement.scrollWidth - innerWidth;
-  if (wide > 0) out.push(`the page is ${wide} px wider than the window`);
-  return out;
-}"""
+# Everything the person needs for this decision, with its box; [] when all is in the window (the
+# same check runs in Firefox and WebKit: tests/engines/test_engines.py).
+OUTSIDE = (Path(__file__).parents[1] / "data" / "outside_the_window.js").read_text(encoding="utf-8")
 
 # The controls that play a move now (a control being drawn or waiting can be disabled).
 ACTIONS = ".table-body [data-action]:not([disabled]):not([aria-disabled=true])"

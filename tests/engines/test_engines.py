@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -38,33 +39,8 @@ NEXT_STEP = """(mine) => document.documentElement.dataset.gameState === "over"
 SAVES = """(prefix) => Object.fromEntries(Object.keys(localStorage)
   .filter((k) => k.startsWith(prefix))
   .map((k) => [k.slice(prefix.length), localStorage.getItem(k)]))"""
-# What the person needs for this decision and is outside the window ([] when all is in it);
-# the same check as tests/browser/test_table_fits.py.
-OUTSIDE = """() => {
-  const body = document.querySelector(".table .table-body");
-  const wanted = [
-    ["prompt", body.querySelector(".pairs-message, .ql-message")],
-    ["play area", body.querySelector(".nv-centre, .tm-countdown, .ql-middle, .ql-choose")],
-    ["hand", body.querySelector("[data-zone=hand]")],
-    ...[...document.querySelectorAll(
-      ".table .table-body [data-action], .table .table-body button, .table .table-tools button")]
-      .map((el) => [`control ${el.dataset.action || el.dataset.control || el.ariaLabel}`, el]),
-  ];
-  const out = [];
-  for (const [what, el] of wanted) {
-    if (!el) { out.push(`${what}: missing`); continue; }
-    const r = el.getBoundingClientRect();
-    if (!r.width && !r.height) continue;
-    const [x, y, right, bottom] = [r.left, r.top, r.right, r.bottom].map(Math.round);
-    if (x < 0 || y < 0 || bottom > innerHeight || right > innerWidth) {
-      out.push(`${what}: ${x},${y}-${right},${bottom}`);
-    }
-  }
-  if (scrollY !== 0) out.push(`the page is scrolled to ${scrollY}`);
-  const wide = document.documentElement.scrollWidth - innerWidth;
-  if (wide > 0) out.push(`the page is ${wide} px wider than the window`);
-  return out;
-}"""
+OUTSIDE = (Path(__file__).parents[1] / "data" / "outside_the_window.js").read_text(encoding="utf-8")
+"""What the person needs and is outside the window (tests/data/outside_the_window.js)."""
 FOCUSED = """() => { const el = document.activeElement;
   const group = el && el.closest("[data-keys]");
   return { group: group ? group.dataset.keys : null,
