@@ -42,9 +42,6 @@ import servers  # noqa: E402
 
 HEIGHTS = {**screens.HEIGHTS, 390: 844}
 """A small phone, an iPhone's 390x844, a laptop."""
-ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
-NEXT = ".overlay .dialog .dialog-actions button"
-CONTROL = ".table [data-action]"
 
 
 @contextmanager
@@ -63,37 +60,6 @@ def served_front() -> Iterator[tuple[str, int]]:
         yield front.url, trap.port
         if trap.seen:
             raise SystemExit("engine_screens: requests left 127.0.0.1:\n" + "\n".join(trap.seen))
-
-
-def play_to(tab: drivers.Tab, url: str, shot: screens.Shot) -> None:
-    """Open the shot's link and make the person's first ``shot.moves`` moves."""
-    if shot.storage:
-        tab.goto(f"{url}?lang={shot.lang}")
-        tab.js(
-            "(entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v))",
-            [list(pair) for pair in shot.storage],
-        )
-    tab.goto(f"{url}{shot.query}&lang={shot.lang}")
-    drivers.wait(tab, ENGINE_READY, timeout=120)
-    if shot.menu:
-        return
-    made = 0
-    while True:
-        drivers.wait(tab, screens.READY, timeout=120)
-        if tab.js("(sel) => document.querySelector(sel) !== null", NEXT):
-            tab.click(NEXT)
-            continue
-        over = tab.js("() => document.documentElement.dataset.gameState") == "over"
-        if made >= shot.moves or over:
-            if shot.press:
-                tab.click(shot.press)
-                drivers.wait(tab, "() => document.querySelector('.log li.taken-back') !== null")
-                drivers.wait(tab, screens.READY, timeout=120)
-            return
-        tab.js("(sel) => { window.__pressed = document.querySelector(sel); }", CONTROL)
-        tab.click(CONTROL)
-        drivers.wait(tab, "() => !window.__pressed.isConnected", timeout=60)
-        made += 1
 
 
 def take(tab: drivers.Tab, shot: screens.Shot, path: Path) -> list[str]:
@@ -146,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                 for shot in shots:
                     tab = browser.open(width, HEIGHTS.get(width, 800))
                     try:
-                        play_to(tab, url, shot)
+                        screens.play_to(tab, url, shot)
                         path = out / f"{shot.name}-{args.engine}-{width}.png"
                         found += [f"{path.name}: {p}" for p in take(tab, shot, path)]
                         screens.report("engine_screens", path)

@@ -25,11 +25,12 @@ import shutil
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from playwright.sync_api import Page, Playwright, sync_playwright
 
@@ -182,35 +183,75 @@ def chromium(playwright: Playwright) -> str:
     raise SystemExit("screens: no Chromium found (set PARLOUR_CHROMIUM)")
 
 
-def play_to(page: Page, url: str, shot: Shot) -> None:
-    """Open the shot's link and make the person's first ``shot.moves`` moves."""
+class Tab(Protocol):
+    """What ``play_to`` needs of a browser tab: a Playwright page (``PageTab``) here, the
+    cross-engine drivers' tabs in tools/engine_screens.py."""
+
+    def goto(self, url: str) -> None: ...
+    def js(self, source: str, *args: Any) -> Any: ...
+    def click(self, selector: str) -> None: ...
+
+
+class PageTab:
+    """A Playwright page as a ``Tab``: ``js`` calls a function's source with its arguments."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def js(self, source: str, *args: Any) -> Any:
+        return self.page.evaluate(f"(args) => ({source})(...args)", list(args))
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+
+
+def wait_until(tab: Tab, source: str, timeout: float = 120) -> None:
+    """Poll the function ``source`` in the page until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while not tab.js(source):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not within {timeout:.0f} s: {source}")
+        time.sleep(0.05)
+
+
+ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+NEXT = ".overlay .dialog .dialog-actions button"
+"""A dialog's own button (Next round, See the result): not its first, which may be Replay."""
+CONTROL = ".table [data-action]"
+
+
+def play_to(tab: Tab, url: str, shot: Shot) -> None:
+    """Open the shot's link and make the person's first ``shot.moves`` moves, pressing the
+    table's first legal control each time (so a shot is the same in every engine)."""
     if shot.storage:
-        page.goto(f"{url}?lang={shot.lang}")
-        page.evaluate(
+        tab.goto(f"{url}?lang={shot.lang}")
+        tab.js(
             "(entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v))",
             [list(pair) for pair in shot.storage],
         )
-    page.goto(f"{url}{shot.query}&lang={shot.lang}")
-    page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+    tab.goto(f"{url}{shot.query}&lang={shot.lang}")
+    wait_until(tab, ENGINE_READY)
     if shot.menu:
         return
     made = 0
     while True:
-        page.wait_for_function(READY, timeout=120_000)
-        dialog = page.query_selector(".overlay .dialog button")
-        if dialog:
-            dialog.click()
+        wait_until(tab, READY)
+        if tab.js("(sel) => document.querySelector(sel) !== null", NEXT):
+            tab.click(NEXT)
             continue
-        over = page.evaluate("document.documentElement.dataset.gameState") == "over"
+        over = tab.js("() => document.documentElement.dataset.gameState") == "over"
         if made >= shot.moves or over:
             if shot.press:
-                page.click(shot.press)
-                page.wait_for_selector(".log li.taken-back", timeout=60_000)
-                page.wait_for_function(READY, timeout=120_000)
+                tab.click(shot.press)
+                wait_until(tab, "() => document.querySelector('.log li.taken-back') !== null")
+                wait_until(tab, READY)
             return
-        control = page.query_selector(".table [data-action]")
-        control.click()
-        page.wait_for_function("(el) => !el.isConnected", arg=control, timeout=60_000)
+        tab.js("(sel) => { window.__pressed = document.querySelector(sel); }", CONTROL)
+        tab.click(CONTROL)
+        wait_until(tab, "() => !window.__pressed.isConnected", timeout=60)
         made += 1
 
 
@@ -276,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         for shot in SHOTS:
             if args.only not in shot.name:
                 continue
-            play_to(page, url, shot)
+            play_to(PageTab(page), url, shot)
             for width in shot.widths:
                 report("screens", take(page, shot, width, args.out))
     return failed("screens", errors)
