@@ -24,10 +24,8 @@ import pytest
 from playwright.sync_api import Page, Response
 
 import engine
-from sitebuild.assemble import build_site
 from sitebuild.netlify import headers_for, matching_rules, netlify_header_rules
 from sitebuild.server import SiteHandler
-from sitebuild.steps import StepFailed
 
 pytestmark = [pytest.mark.browser, pytest.mark.cold_start]
 
@@ -99,13 +97,9 @@ class CspServer:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A build of its own: ``dist/`` may be rebuilt by another test run meanwhile."""
-    try:
-        built: Path = build_site(tmp_path_factory.mktemp("headers") / "site")
-    except StepFailed as exc:
-        pytest.fail(f"could not build the site: {exc}")
-    return built
+def site(site_dir: Path) -> Path:
+    """The session's built site (tests/conftest.py), only read here."""
+    return site_dir
 
 
 @pytest.fixture(scope="module")
