@@ -3,7 +3,6 @@ wheels and dealers, choosing, Snack's place, totals and winners, practice mode a
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
@@ -15,11 +14,6 @@ from engine.games.quodlibet.contracts import WHEELS
 from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.rng import Rng
 from engine.tricks import winning_play
-
-HAS_SNACK = importlib.util.find_spec("engine.games.quodlibet.snack") is not None
-needs_snack = pytest.mark.skipif(
-    not HAS_SNACK, reason="engine.games.quodlibet.snack (Snack) is not written yet"
-)
 
 SUIT_HANDS = [[rank + suit for rank in "789TJQKA"] for suit in "SHDC"]
 """Seat 0 all spades, 1 all hearts, 2 all diamonds, 3 all clubs."""
@@ -72,7 +66,6 @@ def test_ql_1_registered_for_exactly_four_players() -> None:
 # --- QL-2 / QL-3 / QL-6 ----------------------------------------------------------------------
 
 
-@needs_snack
 def test_ql_2_twelve_deals_in_three_wheels_each_contract_once() -> None:
     game = new(dealer=1, seed=3)
     first_legal_until(game, 13)
@@ -194,7 +187,6 @@ def test_ql_5_choose_among_the_wheels_unplayed_contracts() -> None:
     ]
 
 
-@needs_snack
 def test_ql_6_snack_is_always_the_twelfth_deal_without_a_choice() -> None:
     game = new(dealer=0, seed=6)
     first_legal_until(game, 9)
@@ -276,7 +268,6 @@ def test_practice_mode_dealer_passes_left_even_across_wheels() -> None:
     assert game.dealer == 0  # QL-4 does not apply: 0, 1, 2, 3, then 0 again
 
 
-@needs_snack
 def test_practice_mode_snack_may_stand_anywhere() -> None:
     game = new(dealer=0, contracts=["plus", "snack", "minus"], seed=12)
     first_legal_until(game, 2)
@@ -294,7 +285,6 @@ def test_practice_mode_snack_may_stand_anywhere() -> None:
     ]
 
 
-@needs_snack
 def test_practice_mode_snack_first_with_an_explicit_deal() -> None:
     deck = french_deck()
     hands = [deck[4 * seat : 4 * seat + 4] for seat in range(4)]
@@ -355,8 +345,6 @@ def test_bad_deals_are_refused(deal: Any, contracts: list[str] | None) -> None:
     options: dict[str, Any] = {"deal": deal}
     if contracts is not None:
         options["contracts"] = contracts
-    if contracts == ["snack"] and not HAS_SNACK:
-        pytest.skip("engine.games.quodlibet.snack (Snack) is not written yet")
     with pytest.raises(engine.IllegalActionError) as err:
         engine.new_game("quodlibet", seed=1, options=options)
     assert err.value.code == "bad-deal"
