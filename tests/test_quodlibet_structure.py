@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support import true_world
 
 import engine
 from engine.cards import french_deck, rank_value
@@ -136,17 +137,33 @@ def test_ql_4_highest_total_deals_wheel_three() -> None:
     assert game.view(None)["wheel"] == 3
 
 
+def next_dealer(previous: int, deal: int, totals: list[int]) -> int:
+    """Who deals after deal number ``deal``, dealt by ``previous``, with ``totals`` after it:
+    the deal is played (first legal actions) in the true world of a view whose totals before
+    it are set so."""
+    game = new(dealer=(previous - deal + 1) % 4)
+    first_legal_until(game, deal)
+    assert game.dealer == previous and game.to_act is not None
+    played = game.clone()
+    start = len(played.log)
+    first_legal_until(played, deal + 1)
+    scores = played.score_sheet[-1]["scores"]
+    before = [total - points for total, points in zip(totals, scores, strict=True)]
+    view = {**game.view(game.to_act), "totals": before}
+    world = true_world(game, game.to_act, view=view, playout=False)
+    for entry in played.log[start:]:
+        if "action" in entry:
+            world.apply(entry["action"])
+    assert world.round == deal + 1 and world.totals == totals
+    return world.dealer
+
+
 def test_ql_4_tie_rule_counts_from_left_of_previous_dealer() -> None:
-    game = new(dealer=0)
-    # White-box: the end of wheel 1 with the previous dealer at seat 2.
-    game.dealer, game._round, game._totals = 2, 4, [50, 10, 50, 20]
-    assert game._next_dealer() == 0  # seats 3, 0, 1, 2: seat 0 is the first tied
-    game.dealer, game._totals = 3, [50, 10, 50, 20]
-    assert game._next_dealer() == 0
-    game.dealer, game._totals = 0, [50, 10, 50, 20]
-    assert game._next_dealer() == 2  # seats 1, 2, 3, 0
-    game._round = 3
-    assert game._next_dealer() == 1  # within a wheel the deal simply passes left
+    # The end of wheel 1 (deal 4): the first tied from the previous dealer's left deals.
+    assert next_dealer(2, 4, [50, 10, 50, 20]) == 0  # seats 3, 0, 1, 2: seat 0 is first tied
+    assert next_dealer(3, 4, [50, 10, 50, 20]) == 0
+    assert next_dealer(0, 4, [50, 10, 50, 20]) == 2  # seats 1, 2, 3, 0
+    assert next_dealer(2, 3, [50, 10, 50, 20]) == 3  # within a wheel the deal passes left
 
 
 def test_ql_5_only_the_dealer_sees_the_hand_before_choosing() -> None:
