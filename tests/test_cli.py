@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import run_cli as run
 
 import engine
 from engine.cards import pairs_deck, remove_cards
@@ -27,13 +28,6 @@ from engine.cli.console import CLEAR_SCREEN
 from engine.cli.render import Renderer
 
 GAME_IDS = sorted(engine.GAMES)
-
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """``main`` in-process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def players_of(game_id: str) -> int:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from support import new_quodlibet as new
 
-import engine
 from engine.bots.quodlibet.normal import choose_contract, contract_badness
 from engine.game import Game
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
@@ -19,10 +17,6 @@ MIXED = [
     ["TS", "9S", "QH", "JH", "AD", "KD", "JC", "QC"],
     ["8S", "7S", "TH", "9H", "QD", "JD", "KC", "AC"],
 ]
-
-
-def new(**options: Any) -> Game:
-    return engine.new_game("quodlibet", seed=options.pop("seed", 1), options=options)
 
 
 def with_dealer_hand(hand: list[str]) -> Game:

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 import pytest
+from support import new_quodlibet as new
 
 import engine
 from engine.game import Game
 from engine.rng import Rng
-
-
-def new(**options: Any) -> Game:
-    return engine.new_game("quodlibet", seed=options.pop("seed", 1), options=options)
 
 
 def random_steps(game: Game, rng: Rng, steps: int) -> list[str]:

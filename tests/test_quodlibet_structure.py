@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support import new_quodlibet as new
 from support import true_world
 
 import engine
@@ -18,11 +19,6 @@ from engine.tricks import winning_play
 
 SUIT_HANDS = [[rank + suit for rank in "789TJQKA"] for suit in "SHDC"]
 """Seat 0 all spades, 1 all hearts, 2 all diamonds, 3 all clubs."""
-
-
-def new(**options: Any) -> Game:
-    seed = options.pop("seed", 1)
-    return engine.new_game("quodlibet", seed=seed, options=options)
 
 
 def first_legal_until(game: Game, deal: int) -> None:
