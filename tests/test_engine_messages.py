@@ -313,7 +313,7 @@ def defensive_messages() -> list[Message]:
     game = engine.new_game("to-the-moon", 2, 1)
     # not-allowed-now: the core asks its hook only about an illegal action, and every illegal
     # action has a reason of its own, so only the hook itself, asked of a legal one, says it.
-    out.append(game._why_illegal(game.legal_actions()[0]))
+    out.append(game._why_illegal(game.legal_actions()[0]))  # noqa: SLF001 - the hook itself
     deal = SnackDeal(0, SNACK_HANDS, SNACK_PILES)
     deal.to_act = None
     out.append(deal.why_illegal("pass"))  # snack-over
