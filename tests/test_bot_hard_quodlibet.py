@@ -26,6 +26,7 @@ from engine.bots.quodlibet.sample import (
 from engine.bots.quodlibet.snack_sample import POOL, SnackPlan
 from engine.cards import french_deck, rank_of, suit_of
 from engine.game import Game
+from engine.games.quodlibet.snack_rows import Rows
 from engine.rng import Rng
 
 LEVELS = ("easy", "normal", "hard")
@@ -46,12 +47,11 @@ def hidden_cards(world: Game) -> Counter[str]:
         for hand in world.dealt:  # type: ignore[attr-defined]
             cards.update(hand)
     elif world.view(None)["phase"] == "snack":
-        for hand in deal._hands:
-            cards.update(hand)
-        for pile, taken in zip(deal._piles, deal._taken, strict=True):
-            if not taken:
-                cards.update(pile)
-        cards.update(deal._rows.on_table())
+        for seat in range(4):
+            cards.update(deal.hand(seat))
+        for pile in deal.piles():
+            cards.update(pile)
+        cards.update(Rows.from_view(world.view(None)["rows"]).on_table())
     else:
         for hand in deal.hands:
             cards.update(hand)
@@ -191,14 +191,9 @@ def test_ql_22_snack_the_real_deal_always_passes_the_origin_check() -> None:
             plan = SnackPlan(view)
             deal = game.deal  # type: ignore[attr-defined]
             truth = [
-                [
-                    c
-                    for pile, taken in zip(deal._piles, deal._taken, strict=True)
-                    if not taken
-                    for c in pile
-                ]
+                [card for pile in deal.piles() for card in pile]
                 if slot == POOL
-                else list(deal._hands[slot])
+                else list(deal.hand(slot))
                 for slot in plan.slots
             ]
             for index, cards in enumerate(truth):
@@ -238,10 +233,10 @@ def test_ql_22_a_player_who_took_a_pile_held_nothing_that_fitted_then() -> None:
     for _ in range(300):
         world = MODEL.sample(view, rng)
         snack = world.deal  # type: ignore[attr-defined]
-        assert "TS" not in snack._hands[1]
-        assert not [card for card in snack._hands[1] if rank_of(card) == "J"]  # it took
-        assert [len(hand) for hand in snack._hands] == view["hand_sizes"]
-        holder = next((s for s in (0, 3) if "TS" in snack._hands[s]), POOL)
+        assert "TS" not in snack.hand(1)
+        assert not [card for card in snack.hand(1) if rank_of(card) == "J"]  # it took
+        assert [len(snack.hand(s)) for s in range(4)] == view["hand_sizes"]
+        holder = next((s for s in (0, 3) if "TS" in snack.hand(s)), POOL)
         places[holder] += 1
     assert set(places) == {0, 3, POOL}  # everywhere else it may be
 
@@ -279,9 +274,9 @@ def test_ql_22_a_player_who_passed_held_nothing_that_fitted_then() -> None:
     for _ in range(200):
         world = MODEL.sample(view, rng)
         snack = world.deal  # type: ignore[attr-defined]
-        assert "QS" in snack._hands[2]
-        assert "9S" not in snack._hands[3]
-        nine_with[next(s for s in (1, 2) if "9S" in snack._hands[s])] += 1
+        assert "QS" in snack.hand(2)
+        assert "9S" not in snack.hand(3)
+        nine_with[next(s for s in (1, 2) if "9S" in snack.hand(s))] += 1
     assert set(nine_with) == {1, 2}
 
 
@@ -385,7 +380,7 @@ def test_fairness_snack_piles_and_other_hands() -> None:
     options = {"contracts": ["snack"], "dealer": 3, "deal": {"hands": hands, "piles": piles}}
     swap = (("hands", 1, piles[1][0]), ("piles", 1, "AD"))  # seat 1's AD for one in pile 2
     games = twin_games(options, swap)
-    assert games[0].deal._hands[1] != games[1].deal._hands[1]  # type: ignore[attr-defined]
+    assert games[0].view(1)["hand"] != games[1].view(1)["hand"]
     assert assert_fair(games, 0, 40, avoid="take 2") >= 3
 
 
@@ -424,10 +419,12 @@ def test_reward_prefers_fewer_penalty_points() -> None:
     rewards = []
     for seat_score in (-40, 0, 40):
         game = new(3, contracts=["minus"], dealer=0)
-        view = game.view(game.to_act)
+        # A world sampled from a view that shows this deal scored so.
+        scores = [seat_score, 20, 20, 20]
+        sheet = [{"round": 1, "scores": scores, "detail": {"contract": "minus"}}]
+        view = {**game.view(game.to_act), "totals": scores, "score_sheet": sheet}
         world = MODEL.sample(view, Rng(0))
-        world.score_sheet.append({"round": 1, "scores": [seat_score, 20, 20, 20], "detail": None})
-        world._totals = [seat_score, 20, 20, 20]
+        assert world.totals == scores and world.score_sheet == sheet
         rewards.append(deal_reward(world, 0, 0))
     assert all(0.0 <= r <= 1.0 for r in rewards)
     assert rewards[0] > rewards[1] > rewards[2]

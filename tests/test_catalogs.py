@@ -18,6 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "web" / "i18n"
 
+pytestmark = pytest.mark.cpython_only  # runs Node on web/, which the Pyodide run lacks
+
 
 @cache
 def parsed() -> dict[str, dict[str, dict[str, Any]]]:
@@ -53,7 +55,7 @@ def test_every_message_parses() -> None:
 def test_a_message_without_syntax_is_its_own_text() -> None:
     """web/js/i18n.js returns a message with none of ``{ } ' # <`` as it is, without the
     formatter: the parser must agree that each such message is one literal, itself."""
-    catalogs = parsed()  # first: skips where Node is missing (the Pyodide run has no web/)
+    catalogs = parsed()  # first: skips where Node is missing
     source = (ROOT / "web" / "js" / "i18n.js").read_text(encoding="utf-8")
     found = re.search(r"^const SYNTAX = /(\[[^\]]*\])/;$", source, re.MULTILINE)
     assert found, "i18n.js's SYNTAX pattern moved"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import run_cli as run
 
 import engine
 from engine.cards import pairs_deck, remove_cards
@@ -27,13 +28,6 @@ from engine.cli.console import CLEAR_SCREEN
 from engine.cli.render import Renderer
 
 GAME_IDS = sorted(engine.GAMES)
-
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """``main`` in-process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def players_of(game_id: str) -> int:
@@ -114,8 +108,6 @@ def test_all_bot_play_runs_to_the_end_and_matches_the_engine(game_id: str) -> No
 
 
 def test_quodlibet_ends_with_a_score_sheet_of_all_twelve_deals() -> None:
-    if "quodlibet" not in engine.GAMES:
-        pytest.skip("Quodlibet is not registered")
     code, out, _ = run(["play", "quodlibet", "--seats", "easy,easy,easy,easy", "--seed", "3"])
     assert code == 0
     sheet = out[out.index("Score sheet") :].splitlines()
@@ -172,8 +164,6 @@ def _options(argv: list[str]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game_id", sorted(ILLEGAL_SCENARIOS))
 def test_illegal_action_is_explained_then_a_legal_one_is_played(game_id: str) -> None:
-    if game_id not in engine.GAMES:
-        pytest.skip(f"{game_id} is not registered")
     argv, illegal, legal = ILLEGAL_SCENARIOS[game_id]()
     seats = argv[argv.index("--seats") + 1].split(",")
     human = seats.index("human")
@@ -241,8 +231,6 @@ class FakeTerminal(io.StringIO):
 
 
 def test_pass_and_play_hides_the_previous_hand_and_waits_for_enter() -> None:
-    if "nine-virtues" not in engine.GAMES:
-        pytest.skip("Nine Virtues is not registered")
     argv, _, legal = _nine_virtues()
     argv[argv.index("--seats") + 1] = "human,human,easy"
     code, out, _ = run(["play", "nine-virtues", *argv, "--seed", "5"], f"\n{legal}\n\nquit\n")
@@ -277,8 +265,6 @@ def test_a_single_human_is_never_asked_to_pass() -> None:
 
 
 def test_quodlibet_follow_suit_is_explained_in_pass_and_play() -> None:
-    if "quodlibet" not in engine.GAMES:
-        pytest.skip("Quodlibet is not registered")
     hands = [
         ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "7D"],
         ["AS", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
@@ -350,8 +336,6 @@ def test_loading_a_bad_save_exits_2(tmp_path: Path) -> None:
 
 @pytest.mark.cpython_only
 def test_loading_a_save_of_another_game_exits_2(tmp_path: Path) -> None:
-    if len(GAME_IDS) < 2:
-        pytest.skip("needs two games")
     save = tmp_path / "game.json"
     save.write_text(engine.new_game(GAME_IDS[0], seed=1).to_json(), encoding="utf-8")
     code, _, err = run(["play", GAME_IDS[1], "--load", str(save)])

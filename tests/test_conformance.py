@@ -166,14 +166,12 @@ QL_CONTRACTS = [
 ]  # fmt: skip
 
 
-@pytest.mark.skipif("quodlibet" not in engine.GAMES, reason="Quodlibet not registered")
 @pytest.mark.parametrize("contract", QL_CONTRACTS)
 def test_quodlibet_practice_contracts_conform(contract: str) -> None:
     for seed in range(4):
         _random_game("quodlibet", 4, seed, {"contracts": [contract]})
 
 
-@pytest.mark.skipif("quodlibet" not in engine.GAMES, reason="Quodlibet not registered")
 def test_quodlibet_variants_conform() -> None:
     for seed in range(2):
         _random_game("quodlibet", 4, seed, {"plus_austrian": True, "dealer_leads": True})

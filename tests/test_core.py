@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from support import signed_save
 
 import engine
 from engine import saves
@@ -151,12 +152,6 @@ def test_tampered_and_truncated_saves_raise_save_error(game_id: str) -> None:
         engine.load_game(None)  # type: ignore[arg-type]
 
 
-def _resign(body: dict[str, Any]) -> str:
-    """A save whose check was recomputed after editing: only replay can catch the edit."""
-    body = {k: v for k, v in body.items() if k != "check"}
-    return json.dumps({**body, "check": saves._checksum(body)})
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_resigned_tampering_is_caught_by_replay(game_id: str) -> None:
     body = json.loads(_played(game_id, 12).to_json())
@@ -171,14 +166,14 @@ def test_resigned_tampering_is_caught_by_replay(game_id: str) -> None:
     not_a_list = {**body, "log": "nope"}
     for forged in (illegal, wrong_seat, other_deal, other_seed, not_a_list):
         with pytest.raises(SaveError):
-            engine.load_game(_resign(forged))
+            engine.load_game(signed_save(forged))
 
 
 def test_newer_and_unknown_versions_are_refused() -> None:
     body = json.loads(_played(GAME_IDS[0], 3).to_json())
     for version in (saves.SAVE_VERSION + 1, 0, "1", None):
         with pytest.raises(SaveError):
-            engine.load_game(_resign({**body, "version": version}))
+            engine.load_game(signed_save({**body, "version": version}))
 
 
 def test_older_saves_are_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,12 +190,12 @@ def test_older_saves_are_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(saves, "SAVE_VERSION", saves.SAVE_VERSION + 1)
     monkeypatch.setitem(saves.MIGRATIONS, old["version"], rename)
-    loaded = engine.load_game(_resign(old))
+    loaded = engine.load_game(signed_save(old))
     assert json.loads(loaded.to_json())["log"] == current["log"]
 
     monkeypatch.delitem(saves.MIGRATIONS, old["version"])
     with pytest.raises(SaveError, match="no longer"):
-        engine.load_game(_resign(old))
+        engine.load_game(signed_save(old))
 
 
 def test_winners_of_the_best_total_ties_shared() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
+from support import signed_save
 
 import engine
 from engine import history
@@ -23,7 +24,7 @@ from engine.games.quodlibet.snack_rows import Rows
 from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.games.to_the_moon.deal import check_deal
 from engine.games.to_the_moon.notation import parse_action as tm_parse
-from engine.messages import _CONTRACT_TITLES, _GAME_NAMES, MESSAGES, Message, english
+from engine.messages import MESSAGES, Message, english
 from engine.rng import Rng
 from engine.tricks import Trick
 
@@ -310,7 +311,9 @@ def defensive_messages() -> list[Message]:
     blind = TricksDeal(contract_for("open-trousers"), 0, [[]] * 4, 0)
     out.append(blind.why_illegal("play @0"))  # ql-no-cards-left
     game = engine.new_game("to-the-moon", 2, 1)
-    out.append(game._why_illegal(game.legal_actions()[0]))  # not-allowed-now (it is legal)
+    # not-allowed-now: the core asks its hook only about an illegal action, and every illegal
+    # action has a reason of its own, so only the hook itself, asked of a legal one, says it.
+    out.append(game._why_illegal(game.legal_actions()[0]))  # noqa: SLF001 - the hook itself
     deal = SnackDeal(0, SNACK_HANDS, SNACK_PILES)
     deal.to_act = None
     out.append(deal.why_illegal("pass"))  # snack-over
@@ -328,10 +331,7 @@ def save_refusals() -> list[SaveError]:
 
     def saved(body: dict[str, Any], **changes: Any) -> str:
         body = {key: value for key, value in {**body, **changes}.items() if key != "check"}
-        body = {key: value for key, value in body.items() if value is not None}
-        from engine.saves import _canonical, _checksum
-
-        return _canonical({**body, "check": _checksum(body)})
+        return signed_save({key: value for key, value in body.items() if value is not None})
 
     texts: list[Any] = [
         5,
@@ -397,8 +397,14 @@ def test_every_message_code_is_produced_by_some_path(
 
 
 def test_names_in_english_text_are_the_games_own() -> None:
-    assert {game_id: info["name"] for game_id, info in engine.GAMES.items()} == _GAME_NAMES
-    assert _CONTRACT_TITLES == TITLES
+    """English words a game and a contract (``{game:game}``, ``{contract:contract}``) as the
+    registry and Quodlibet's titles name them."""
+    for game_id, info in engine.GAMES.items():
+        text = english("players-range", {"game": game_id, "min": 2, "max": 4, "players": 9})
+        assert text.startswith(f"{info['name']} is for 2 to 4 players"), text
+    for contract, title in TITLES.items():
+        text = english("ql-contract-settled", {"contract": contract})
+        assert text.endswith(f"already settled: {title}."), text
 
 
 # --- the command line's English is the engine's English as it was ----------------------------

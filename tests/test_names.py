@@ -4,25 +4,18 @@ web/js/words/names.js against the same cases in Chromium), and the command line'
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import run_cli as run
 
-from engine.cli import main
 from engine.names import MAX_CLUSTER, MAX_NAME, clean_name, graphemes, name_problem
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "names.json").read_text(encoding="utf-8")
 )
-
-
-def run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["why"] for case in CASES])

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from support import play, play_out, refused, true_world
 
 import engine
 from engine.bots.nine_virtues.normal import MAX_SWAPS_IN_A_ROW
@@ -44,11 +45,6 @@ def clean(**options: Any) -> Game:
     return new(CLEAN_HANDS, CLEAN_CENTRE, dealer=2, **options)
 
 
-def play(game: Game, *actions: str) -> None:
-    for action in actions:
-        game.apply(action)
-
-
 def rank_line(game: Game, rank: int, round_index: int = 0) -> dict[str, Any]:
     line: dict[str, Any] = game.score_sheet[round_index]["detail"]["ranks"][rank - 1]
     assert line["rank"] == rank
@@ -57,25 +53,6 @@ def rank_line(game: Game, rank: int, round_index: int = 0) -> dict[str, Any]:
 
 def deals(game: Game) -> list[dict[str, Any]]:
     return [entry["data"] for entry in game.log if entry.get("chance") == "deal"]
-
-
-def refused(game: Game, action: str, code: str) -> str:
-    """Apply ``action``, expect ``code``, check nothing changed; return the message."""
-    before = game.to_json()
-    with pytest.raises(engine.IllegalActionError) as err:
-        game.apply(action)
-    assert err.value.code == code
-    assert game.to_json() == before
-    return str(err.value)
-
-
-def play_out(game: Game, level: str = "normal", limit: int = 5000) -> int:
-    moves = 0
-    while not game.is_over:
-        assert moves < limit, "the game did not end"
-        game.apply(game.bot_action(level, seed=moves))
-        moves += 1
-    return moves
 
 
 # --- the Pairs deck ----------------------------------------------------------------------
@@ -483,18 +460,21 @@ def test_nv_14_tied_players_share_the_win() -> None:
     while game.round < 3:
         game.apply(game.bot_action("normal", seed=moves))
         moves += 1
-    # Play the last round on a copy to learn its scores, then set the totals before it so
-    # that the game ends in a three-way tie, and replay the same actions.
+    # Play the last round on a copy to learn its scores, then replay the same actions in the
+    # true world of a view whose totals before it make the game end in a three-way tie.
     final = game.clone()
     start = len(final.log)
     play_out(final)
     last = final.score_sheet[-1]["scores"]
     target = max(last) + 100
-    game._totals = [target - points for points in last]  # test set-up only
-    play(game, *[entry["action"] for entry in final.log[start:] if "action" in entry])
-    assert game.is_over
-    assert game.totals == [target] * 3
-    assert game.winners == [0, 1, 2]
+    seat = game.to_act
+    assert seat is not None
+    view = {**game.view(seat), "totals": [target - points for points in last]}
+    world = true_world(game, seat, view=view, playout=False)
+    play(world, *[entry["action"] for entry in final.log[start:] if "action" in entry])
+    assert world.is_over
+    assert world.totals == [target] * 3
+    assert world.winners == [0, 1, 2]
 
 
 def test_nv_worked_example_from_the_rules() -> None:

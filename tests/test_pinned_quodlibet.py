@@ -11,13 +11,9 @@ import json
 from typing import Any
 
 import pytest
+from support import true_world
 
 import engine
-from engine.game import Game
-from engine.games.quodlibet.game import Quodlibet
-from engine.games.quodlibet.snack import SnackDeal
-from engine.games.quodlibet.tricks_deal import TricksDeal
-from engine.games.quodlibet.worlds import worlds as ql_worlds
 from engine.rng import Rng
 
 CASES: dict[str, dict[str, Any]] = {
@@ -49,23 +45,6 @@ def digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:24]
 
 
-def world(game: Game, seat: int, *, playout: bool) -> Game:
-    """The world of ``game.view(seat)`` with the real hidden cards."""
-    assert isinstance(game, Quodlibet)
-    view = game.view(seat)
-    deal = game.deal
-    if deal is None:
-        return ql_worlds(view, playout=playout).world(game.dealt)
-    if isinstance(deal, SnackDeal):
-        hands = [list(deal.hand(s)) for s in range(4)]
-        piles = [
-            [] if taken else list(p) for p, taken in zip(deal._piles, deal._taken, strict=True)
-        ]
-        return ql_worlds(view, playout=playout).world(hands, piles)
-    assert isinstance(deal, TricksDeal)
-    return ql_worlds(view, playout=playout).world([list(hand) for hand in deal.hands])
-
-
 def record(options: dict[str, Any], seed: int) -> list[object]:
     game = engine.new_game("quodlibet", seed=seed, options=options)
     rng = Rng(seed, 1)
@@ -76,13 +55,13 @@ def record(options: dict[str, Any], seed: int) -> list[object]:
         assert seat is not None
         if moves % 17 == 5:
             out += [game.view(seat), game.view(None), game.view((seat + 1) % 4)]
-            played = world(game, seat, playout=True)
+            played = true_world(game, seat, playout=True)
             out.append(played.legal_actions())
             steps = Rng(seed, moves)
             while played.to_act is not None:
                 played.apply(steps.choice(played.legal_actions()))
             out += [played.totals, played.score_sheet, played.is_over, played.winners]
-            out.append(world(game, seat, playout=False).view(seat))
+            out.append(true_world(game, seat, playout=False).view(seat))
         if moves % 41 == 3:
             out.append(game.to_json())
         action = rng.choice(game.legal_actions())

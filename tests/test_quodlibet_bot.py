@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from typing import Any
-
 import pytest
+from support import new_quodlibet as new
 
-import engine
 from engine.bots.quodlibet.normal import choose_contract, contract_badness
 from engine.game import Game
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS
 from engine.rng import Rng
-
-HAS_SNACK = importlib.util.find_spec("engine.games.quodlibet.snack") is not None
 
 SUITS = [[rank + suit for rank in "789TJQKA"] for suit in "SHDC"]
 MIXED = [
@@ -22,10 +17,6 @@ MIXED = [
     ["TS", "9S", "QH", "JH", "AD", "KD", "JC", "QC"],
     ["8S", "7S", "TH", "9H", "QD", "JD", "KC", "AC"],
 ]
-
-
-def new(**options: Any) -> Game:
-    return engine.new_game("quodlibet", seed=options.pop("seed", 1), options=options)
 
 
 def with_dealer_hand(hand: list[str]) -> Game:
@@ -111,7 +102,6 @@ def test_open_trousers_plays_a_position() -> None:
     assert game.bot_action("normal").startswith("play @")
 
 
-@pytest.mark.skipif(not HAS_SNACK, reason="engine.games.quodlibet.snack (Snack) is not written yet")
 def test_snack_is_played_legally() -> None:
     game = new(dealer=0, contracts=["snack"], seed=5)
     while not game.is_over:

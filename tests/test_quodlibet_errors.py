@@ -3,9 +3,9 @@ left exactly as it was (``to_json`` unchanged)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from support import new_quodlibet as new
+from support import refused
 
 import engine
 from engine.game import Game
@@ -17,20 +17,6 @@ MIXED = [
     ["TS", "9S", "QH", "JH", "AD", "KD", "JC", "QC"],
     ["8S", "7S", "TH", "9H", "QD", "JD", "KC", "AC"],
 ]
-
-
-def new(**options: Any) -> Game:
-    return engine.new_game("quodlibet", seed=options.pop("seed", 1), options=options)
-
-
-def refused(game: Game, action: str, code: str, words: str = "") -> str:
-    before = game.to_json()
-    with pytest.raises(engine.IllegalActionError) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value
-    assert words.lower() in str(err.value).lower()
-    assert game.to_json() == before
-    return str(err.value)
 
 
 def until_deal(game: Game, deal: int) -> None:

@@ -5,21 +5,14 @@ the same game."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-from typing import Any
 
 import pytest
+from support import new_quodlibet as new
 
 import engine
 from engine.game import Game
 from engine.rng import Rng
-
-HAS_SNACK = importlib.util.find_spec("engine.games.quodlibet.snack") is not None
-
-
-def new(**options: Any) -> Game:
-    return engine.new_game("quodlibet", seed=options.pop("seed", 1), options=options)
 
 
 def random_steps(game: Game, rng: Rng, steps: int) -> list[str]:
@@ -64,7 +57,6 @@ def test_save_mid_open_trousers_continues_identically() -> None:
     assert_continues_identically(game)
 
 
-@pytest.mark.skipif(not HAS_SNACK, reason="engine.games.quodlibet.snack (Snack) is not written yet")
 def test_save_mid_snack_continues_identically() -> None:
     game = new(dealer=0, contracts=["plus", "snack"], seed=34)
     random_steps(game, Rng(3), 32 + 3)

@@ -608,8 +608,6 @@ def test_snack_bot_takes_a_big_pile_when_the_single_card_is_unlikely_to_help() -
 
 
 def test_practice_snack_game_plays_to_the_end() -> None:
-    if "quodlibet" not in engine.GAMES:
-        pytest.skip("Quodlibet is not registered yet (its structure is being written)")
     game = engine.new_game("quodlibet", players=4, seed=7, options={"contracts": ["snack"]})
     view = game.view(None)
     assert view["contract"] == "snack"

@@ -3,10 +3,11 @@ wheels and dealers, choosing, Snack's place, totals and winners, practice mode a
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
+from support import new_quodlibet as new
+from support import true_world
 
 import engine
 from engine.cards import french_deck, rank_value
@@ -16,18 +17,8 @@ from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.rng import Rng
 from engine.tricks import winning_play
 
-HAS_SNACK = importlib.util.find_spec("engine.games.quodlibet.snack") is not None
-needs_snack = pytest.mark.skipif(
-    not HAS_SNACK, reason="engine.games.quodlibet.snack (Snack) is not written yet"
-)
-
 SUIT_HANDS = [[rank + suit for rank in "789TJQKA"] for suit in "SHDC"]
 """Seat 0 all spades, 1 all hearts, 2 all diamonds, 3 all clubs."""
-
-
-def new(**options: Any) -> Game:
-    seed = options.pop("seed", 1)
-    return engine.new_game("quodlibet", seed=seed, options=options)
 
 
 def first_legal_until(game: Game, deal: int) -> None:
@@ -72,7 +63,6 @@ def test_ql_1_registered_for_exactly_four_players() -> None:
 # --- QL-2 / QL-3 / QL-6 ----------------------------------------------------------------------
 
 
-@needs_snack
 def test_ql_2_twelve_deals_in_three_wheels_each_contract_once() -> None:
     game = new(dealer=1, seed=3)
     first_legal_until(game, 13)
@@ -143,17 +133,33 @@ def test_ql_4_highest_total_deals_wheel_three() -> None:
     assert game.view(None)["wheel"] == 3
 
 
+def next_dealer(previous: int, deal: int, totals: list[int]) -> int:
+    """Who deals after deal number ``deal``, dealt by ``previous``, with ``totals`` after it:
+    the deal is played (first legal actions) in the true world of a view whose totals before
+    it are set so."""
+    game = new(dealer=(previous - deal + 1) % 4)
+    first_legal_until(game, deal)
+    assert game.dealer == previous and game.to_act is not None
+    played = game.clone()
+    start = len(played.log)
+    first_legal_until(played, deal + 1)
+    scores = played.score_sheet[-1]["scores"]
+    before = [total - points for total, points in zip(totals, scores, strict=True)]
+    view = {**game.view(game.to_act), "totals": before}
+    world = true_world(game, game.to_act, view=view, playout=False)
+    for entry in played.log[start:]:
+        if "action" in entry:
+            world.apply(entry["action"])
+    assert world.round == deal + 1 and world.totals == totals
+    return world.dealer
+
+
 def test_ql_4_tie_rule_counts_from_left_of_previous_dealer() -> None:
-    game = new(dealer=0)
-    # White-box: the end of wheel 1 with the previous dealer at seat 2.
-    game.dealer, game._round, game._totals = 2, 4, [50, 10, 50, 20]
-    assert game._next_dealer() == 0  # seats 3, 0, 1, 2: seat 0 is the first tied
-    game.dealer, game._totals = 3, [50, 10, 50, 20]
-    assert game._next_dealer() == 0
-    game.dealer, game._totals = 0, [50, 10, 50, 20]
-    assert game._next_dealer() == 2  # seats 1, 2, 3, 0
-    game._round = 3
-    assert game._next_dealer() == 1  # within a wheel the deal simply passes left
+    # The end of wheel 1 (deal 4): the first tied from the previous dealer's left deals.
+    assert next_dealer(2, 4, [50, 10, 50, 20]) == 0  # seats 3, 0, 1, 2: seat 0 is first tied
+    assert next_dealer(3, 4, [50, 10, 50, 20]) == 0
+    assert next_dealer(0, 4, [50, 10, 50, 20]) == 2  # seats 1, 2, 3, 0
+    assert next_dealer(2, 3, [50, 10, 50, 20]) == 3  # within a wheel the deal passes left
 
 
 def test_ql_5_only_the_dealer_sees_the_hand_before_choosing() -> None:
@@ -194,7 +200,6 @@ def test_ql_5_choose_among_the_wheels_unplayed_contracts() -> None:
     ]
 
 
-@needs_snack
 def test_ql_6_snack_is_always_the_twelfth_deal_without_a_choice() -> None:
     game = new(dealer=0, seed=6)
     first_legal_until(game, 9)
@@ -276,7 +281,6 @@ def test_practice_mode_dealer_passes_left_even_across_wheels() -> None:
     assert game.dealer == 0  # QL-4 does not apply: 0, 1, 2, 3, then 0 again
 
 
-@needs_snack
 def test_practice_mode_snack_may_stand_anywhere() -> None:
     game = new(dealer=0, contracts=["plus", "snack", "minus"], seed=12)
     first_legal_until(game, 2)
@@ -294,7 +298,6 @@ def test_practice_mode_snack_may_stand_anywhere() -> None:
     ]
 
 
-@needs_snack
 def test_practice_mode_snack_first_with_an_explicit_deal() -> None:
     deck = french_deck()
     hands = [deck[4 * seat : 4 * seat + 4] for seat in range(4)]
@@ -355,8 +358,6 @@ def test_bad_deals_are_refused(deal: Any, contracts: list[str] | None) -> None:
     options: dict[str, Any] = {"deal": deal}
     if contracts is not None:
         options["contracts"] = contracts
-    if contracts == ["snack"] and not HAS_SNACK:
-        pytest.skip("engine.games.quodlibet.snack (Snack) is not written yet")
     with pytest.raises(engine.IllegalActionError) as err:
         engine.new_game("quodlibet", seed=1, options=options)
     assert err.value.code == "bad-deal"

@@ -131,10 +131,11 @@ def test_a_rejected_draw_in_a_batched_shuffle_shifts_the_later_draws(
     # A draw ``below`` rejects (at or above the largest multiple of the bound) is drawn
     # again, which shifts every later draw: the batched shuffle must then go step by step.
     # Real rejections come once in 2**58 draws, so the limits are lowered here to 2**63
-    # (about every other draw is rejected) for the shuffle and its reference alike.
+    # (about every other draw is rejected) for the shuffle and its reference alike: the
+    # module's private tables on purpose, as no seed reaches a rejection in a test's time.
     import engine.rng as rng_module
 
-    limits = tuple(1 << 63 for _ in rng_module._LIMITS)
+    limits = tuple(1 << 63 for _ in rng_module._LIMITS)  # noqa: SLF001 - see above
     monkeypatch.setattr(rng_module, "_LIMITS", limits)
     monkeypatch.setattr(rng_module, "_SHUFFLE_STEPS", {})
     monkeypatch.setattr(rng_module, "_BATCH_PLANS", {})

@@ -37,7 +37,8 @@ def test_the_workload_plays_every_game_at_every_table_size() -> None:
     }
     assert set(played) == expected
     assert all(moves > 0 for moves in played.values())
-    assert not worker._games, "the workload leaves no game behind"
+    # The worker (web/py, not the engine) lists its games nowhere public: read its table.
+    assert not worker._games, "the workload leaves no game behind"  # noqa: SLF001
 
 
 def test_the_safety_list_names_real_stdlib_modules() -> None:

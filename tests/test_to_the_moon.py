@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from support import play
 
 import engine
 from engine.cards import PAIRS_COUNTS, pairs_deck
@@ -53,11 +54,6 @@ def new(players: int, dealer: int = 0, seed: int = 1, **deal: Any) -> Game:
         seed=seed,
         options={"dealer": dealer, "deal": make_deal(players, **deal)},
     )
-
-
-def play(g: Game, *actions: str) -> None:
-    for action in actions:
-        g.apply(action)
 
 
 def card_total(g: Game) -> int:

@@ -5,22 +5,20 @@ played to the end of the round; an assignment that contradicts the view is refus
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
+from support import true_world
 
 import engine
 from engine.errors import WORLD_ERRORS, WorldError
 from engine.game import Game
-from engine.games.nine_virtues.game import NineVirtues
 from engine.games.nine_virtues.worlds import worlds as nv_worlds
 from engine.games.quodlibet.card_bits import CODE_BIT, mask_of
 from engine.games.quodlibet.game import Quodlibet
 from engine.games.quodlibet.snack import SnackDeal
 from engine.games.quodlibet.tricks_deal import TricksDeal
 from engine.games.quodlibet.worlds import worlds as ql_worlds
-from engine.games.to_the_moon.game import ToTheMoon
 from engine.games.to_the_moon.notation import MOVE_CODE, RANKS_OF, TEST_MOVE, WITHDRAW_NONE
 from engine.games.to_the_moon.worlds import worlds as tm_worlds
 from engine.rng import Rng
@@ -31,33 +29,6 @@ def advance(game: Game, rng: Rng, moves: int) -> None:
         if game.is_over:
             return
         game.apply(rng.choice(game.legal_actions()))
-
-
-def true_world(game: Game, seat: int, *, playout: bool = True) -> Game:
-    """The world of ``game.view(seat)`` with the real hidden cards."""
-    view = game.view(seat)
-    if isinstance(game, NineVirtues):
-        hidden = [
-            []
-            if other == seat
-            else sorted((Counter(hand) - Counter(view["known"][other])).elements())
-            for other, hand in enumerate(game.hands)
-        ]
-        return nv_worlds(view, playout=playout).world(hidden)
-    if isinstance(game, ToTheMoon):
-        return tm_worlds(view, playout=playout).world(game.hands, game.deck)
-    assert isinstance(game, Quodlibet)
-    deal = game.deal
-    if deal is None:
-        return ql_worlds(view, playout=playout).world(game.dealt)
-    if isinstance(deal, SnackDeal):
-        hands = [deal.hand(s) for s in range(4)]
-        piles = [
-            [] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)
-        ]
-        return ql_worlds(view, playout=playout).world(hands, piles)
-    assert isinstance(deal, TricksDeal)
-    return ql_worlds(view, playout=playout).world(deal.hands)
 
 
 CASES = [
@@ -341,7 +312,7 @@ def test_snack_worlds_refuse_what_contradicts_the_view() -> None:
     deal = game.deal
     assert isinstance(deal, SnackDeal)
     hands = [list(deal.hand(s)) for s in range(4)]
-    piles = [[] if taken else pile for pile, taken in zip(deal._piles, deal._taken, strict=True)]
+    piles = deal.piles()
     ql_worlds(view).world(hands, piles)
     assert refused(lambda: ql_worlds(view).world(hands)) == "world-no-piles"
     assert refused(lambda: ql_worlds(view).playout) == "world-snack-playout"

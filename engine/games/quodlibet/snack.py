@@ -156,6 +156,14 @@ class SnackDeal:
         """Every card that would fit a row now (QL-21)."""
         return self._rows.next_cards()
 
+    def piles(self) -> list[list[str]]:
+        """The six piles' cards (hidden information), a taken pile empty: the ``piles`` that
+        ``Worlds.world`` takes."""
+        return [
+            [] if taken else list(pile)
+            for pile, taken in zip(self._piles, self._taken, strict=True)
+        ]
+
     def remaining_piles(self) -> list[int]:
         """The numbers of the piles not taken yet."""
         return [i + 1 for i, taken in enumerate(self._taken) if not taken]
