@@ -27,7 +27,7 @@ from typing import Any, Protocol
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 WIDTH, HEIGHT = 390, 844
-START_S = 20  # a WebKit session starts in about a second
+START_S = 10  # a WebKit session starts in about a second; a hung start is retried after this
 MINIBROWSER = (
     "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
     "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
