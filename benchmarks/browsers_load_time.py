@@ -35,7 +35,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -126,36 +126,26 @@ class DriverVisits:
 
 @contextmanager
 def visits(engine: str, trap_port: int) -> Iterator[Any]:
-    if engine == "chromium":
-        executable = find_chromium()
-        if executable is None:
-            raise RuntimeError("no Chromium (build.py test installs one)")
-        runner: Any = ChromiumVisits(executable)
-        try:
-            yield runner
-        finally:
-            runner.close()
-        return
-    if engine == "firefox":
-        executable = shutil.which("firefox-esr") or shutil.which("firefox")
-        if executable is None:
-            raise RuntimeError("no Firefox (build.py test installs firefox-esr)")
-        runner = DriverVisits(drivers.Firefox(executable, trap_port))
-        try:
-            yield runner
-        finally:
-            runner.close()
-        return
-    driver = shutil.which("WebKitWebDriver")
-    minibrowser = drivers.find_minibrowser()
-    if driver is None or minibrowser is None:
-        raise RuntimeError("no WebKitWebDriver (build.py test installs webkit2gtk-driver)")
-    with drivers.xvfb() as display:
-        runner = DriverVisits(drivers.WebKit(driver, minibrowser, display, trap_port))
-        try:
-            yield runner
-        finally:
-            runner.close()
+    """The engine's visitor (WebKit on an Xvfb display of its own), closed on leaving."""
+    with ExitStack() as stack:
+        if engine == "chromium":
+            executable = find_chromium()
+            if executable is None:
+                raise RuntimeError("no Chromium (build.py test installs one)")
+            runner: Any = ChromiumVisits(executable)
+        elif engine == "firefox":
+            executable = drivers.find_firefox()
+            if executable is None:
+                raise RuntimeError("no Firefox (build.py test installs firefox-esr)")
+            runner = DriverVisits(drivers.Firefox(executable, trap_port))
+        else:
+            webkit = drivers.find_webkit()
+            if webkit is None:
+                raise RuntimeError("no WebKitWebDriver (build.py test installs webkit2gtk-driver)")
+            display = stack.enter_context(drivers.xvfb())
+            runner = DriverVisits(drivers.WebKit(*webkit, display, trap_port))
+        stack.callback(runner.close)
+        yield runner
 
 
 # --- the run ------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ window only (WebDriver has no whole-page screenshot). Exits 1 if a page reported
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
 import threading
@@ -71,7 +70,7 @@ def take(tab: drivers.Tab, shot: screens.Shot, path: Path) -> list[str]:
 
 
 def firefox(trap_port: int) -> Iterator[Any]:
-    executable = shutil.which("firefox-esr") or shutil.which("firefox")
+    executable = drivers.find_firefox()
     if executable is None:
         raise SystemExit("engine_screens: no Firefox (Debian: apt-get install firefox-esr)")
     browser = drivers.Firefox(executable, trap_port)
@@ -82,11 +81,11 @@ def firefox(trap_port: int) -> Iterator[Any]:
 
 
 def webkit(trap_port: int, width: int) -> Iterator[Any]:
-    driver, minibrowser = shutil.which("WebKitWebDriver"), drivers.find_minibrowser()
-    if driver is None or minibrowser is None:
+    webkit = drivers.find_webkit()
+    if webkit is None:
         raise SystemExit("engine_screens: no WebKitWebDriver (apt-get install webkit2gtk-driver)")
     with drivers.xvfb(f"{width}x{HEIGHTS.get(width, 800)}x24") as display:
-        browser = drivers.WebKit(driver, minibrowser, display, trap_port)
+        browser = drivers.WebKit(*webkit, display, trap_port)
         yield browser
         browser.close()
 

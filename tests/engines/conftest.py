@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from drivers import ROOT, Firefox, Tab, WebKit, find_minibrowser, problems, xvfb
+from drivers import ROOT, Firefox, Tab, WebKit, find_firefox, find_webkit, problems, xvfb
 from servers import Front, Magazine, Trap
 
 ENGINES = ("firefox", "webkit")
@@ -66,34 +66,27 @@ def display() -> Iterator[str]:
         yield number
 
 
-def firefox_executable() -> str | None:
-    given = os.environ.get("PARLOUR_FIREFOX")
-    if given:
-        return given
-    return next(filter(None, map(shutil.which, ("firefox-esr", "firefox"))), None)
-
-
 @pytest.fixture(scope="session", params=ENGINES)
 def engine(request: pytest.FixtureRequest, trap: Trap) -> Iterator[Any]:
     """One browser per engine for the session (pytest runs each engine's tests together)."""
     if request.param == "firefox":
-        executable = firefox_executable()
+        executable = find_firefox()
         if executable is None:
             missing("no Firefox: install firefox-esr (build.py test does) or set PARLOUR_FIREFOX")
         if not (ROOT / "node_modules" / "puppeteer-core").is_dir():
             missing("no puppeteer-core in node_modules: run npm ci")
         browser: Any = Firefox(str(executable), trap.port)
     else:
-        driver = shutil.which("WebKitWebDriver")
-        minibrowser = find_minibrowser()
-        if driver is None or minibrowser is None:
+        webkit = find_webkit()
+        if webkit is None:
             missing("no WebKitWebDriver: install webkit2gtk-driver (build.py test does)")
         try:
             import selenium  # noqa: F401
         except ImportError:
             missing("no selenium: pip install it (build.py test does)")
         display = request.getfixturevalue("display")
-        browser = WebKit(str(driver), str(minibrowser), display, trap.port)
+        assert webkit is not None
+        browser = WebKit(*webkit, display, trap.port)
     print(f"\n{request.param}: {browser.version}")
     yield browser
     browser.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import threading
 import time
@@ -177,6 +178,20 @@ def xvfb(size: str = f"{WIDTH}x{HEIGHT}x24") -> Iterator[str]:
 
 def find_minibrowser() -> str | None:
     return next((path for path in MINIBROWSER if Path(path).is_file()), None)
+
+
+def find_firefox() -> str | None:
+    """``PARLOUR_FIREFOX``, else ``firefox-esr`` or ``firefox`` on PATH."""
+    given = os.environ.get("PARLOUR_FIREFOX")
+    if given:
+        return given
+    return next(filter(None, map(shutil.which, ("firefox-esr", "firefox"))), None)
+
+
+def find_webkit() -> tuple[str, str] | None:
+    """WebKitGTK's WebDriver and its MiniBrowser (Debian ``webkit2gtk-driver``), or None."""
+    driver, minibrowser = shutil.which("WebKitWebDriver"), find_minibrowser()
+    return (driver, minibrowser) if driver and minibrowser else None
 
 
 def start(kind: Any, options: Any, service: Any, started: list[Any]) -> None:
