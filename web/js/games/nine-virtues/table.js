@@ -201,8 +201,23 @@ export function renderTable(view, ui) {
     return panel;
   }
 
+  // Where each strip sits on a wide table (pairs.css), round the centre as people sit: the
+  // player on your left (play goes clockwise) on the left, the last before you on the right,
+  // the others across. Only up to three others: more share the band across the top.
+  const others = seatOrder(players, me);
+  const around = others.length <= 3;
+  const place = (index) => {
+    if (!around || others.length === 1) return "top";
+    if (index === 0) return "left";
+    return index === others.length - 1 ? "right" : "top";
+  };
+  if (around) root.dataset.around = "";
   const seats = el("div", { class: "pairs-seats", "aria-label": w("players") });
-  for (const seat of seatOrder(players, me)) seats.append(seatPanel(seat));
+  others.forEach((seat, index) => {
+    const panel = seatPanel(seat);
+    panel.dataset.pos = place(index);
+    seats.append(panel);
+  });
 
   // --- the play area: centre, tools, call picker, my hand ---------------------------------
   const play = el("div", { class: "pairs-play" });
