@@ -11,10 +11,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
+from browser_support import SAVE_PREFIX, stored_record
 from playwright.sync_api import Page
+
+import engine
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +94,27 @@ def test_a_computer_never_takes_a_persons_name(open_game: Callable[..., Page]) -
     page = open_game(f"{LINKS['nine-virtues']}&names=Ada,,,")
     my_turn(page)
     assert page.locator(".totals .name").all_inner_texts() == ["Ada", "Bo", "Cy", "Dot"]
+
+
+def test_a_save_from_before_keeps_loading(page: Page, open_game: Callable[..., Page]) -> None:
+    """A game saved when computers were "Computer 2" and "Computer 3" loads, and its
+    computers go by their own names now (the old English defaults are read as defaults)."""
+    game = engine.new_game("to-the-moon", 3, seed=3)
+    setup = {
+        "game": "to-the-moon",
+        "players": 3,
+        "seats": ["human", "bot", "bot"],
+        "names": ["You", "Computer 2", "Computer 3"],
+        "level": "easy",
+        "seed": game.seed,
+        "speed": "instant",
+    }
+    record = json.dumps(stored_record(game, "gold-names-1", setup))
+    key = json.dumps(SAVE_PREFIX + "gold-names-1")
+    page.add_init_script(f"localStorage.setItem({key}, {json.dumps(record)})")
+    page = open_game("?resume=gold-names-1")
+    page.wait_for_selector(".table .totals .name", timeout=60_000)
+    assert page.locator(".table .totals .name").all_inner_texts() == ["You", "Ada", "Bo"]
 
 
 @pytest.mark.parametrize("game", list(LINKS))
