@@ -60,6 +60,7 @@
 //   roundOver(entry, ui) -> Promise<void>    a round was scored: the coach takes over the
 //                                            table's root, and the table stops (no round
 //                                            dialog, nothing more is played)
+//   hurry: boolean                           true: computer moves are not paced (Skip ahead)
 // A coached table offers no Hint (the coach says what to do).
 //
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
@@ -171,7 +172,7 @@ export class Table {
   }
 
   get pace() {
-    return this.instant ? 0 : PACE_MS;
+    return this.instant || this.coach?.hurry ? 0 : PACE_MS; // a lesson's "Skip ahead" (learn/coach.js)
   }
 
   seatName(seat) {
