@@ -428,6 +428,7 @@ async function boot() {
     engineStarted.reject(error);
     html.dataset.engine = "error";
     progress.fail(() => t("menu.boot-failed"), String(error && (error.detail || error.message || error)));
+    menu.setBroken();
     console.error(error);
     return;
   }

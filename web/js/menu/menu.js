@@ -142,6 +142,7 @@ export class Menu {
     this.#renderGames();
     this.#renderPlayers();
     this.refreshSaved();
+    this.#holdStarts();
   }
 
   // The language changed: paint the menu again in its words, keeping every choice made so
@@ -156,10 +157,21 @@ export class Menu {
     if (field) field.value = code;
   }
 
-  // Nothing waits for the engine any more (a start before it is ready deals the table and
-  // begins once it can: app.js); kept so the page can say when it is.
+  // Nothing waits for the engine (a start before it is ready deals the table and begins once
+  // it can: app.js). Only an engine that could not start holds every start back: the boot
+  // line says why, with Reload.
   setReady(ready) {
     this.ready = ready;
+  }
+
+  setBroken() {
+    this.broken = true;
+    this.#holdStarts();
+  }
+
+  #holdStarts() {
+    if (!this.broken || !this.root) return;
+    for (const button of this.root.querySelectorAll("button.play, button.start, button.continue, button.learn")) button.disabled = true;
   }
 
   // The three games: a picture drawn with the game's own cards, its name, how many play, one
@@ -580,6 +592,7 @@ export class Menu {
             {
               type: "button",
               class: "button continue",
+              disabled: Boolean(this.broken),
               "aria-label": t("saves.continue-label", { over: String(r.over), title: this.#title(r) }),
               onclick: () => this.onContinue(entry.id),
             },
