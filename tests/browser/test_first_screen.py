@@ -28,7 +28,8 @@ GAMES = {
 }
 # Words about the machinery, never in the boot's words (English and Korean).
 MACHINERY = re.compile(
-    r"python|runtime|webassembly|wasm|download|engine|install|파이썬|런타임|웹어셈블리|실행 환경|내려받|엔진|설치",
+    r"python|runtime|webassembly|wasm|download|engine|install"
+    r"|파이썬|런타임|웹어셈블리|실행 환경|내려받|엔진|설치",
     re.IGNORECASE,
 )
 
@@ -53,9 +54,10 @@ def boot_words(page: Page) -> str:
     return str(
         page.evaluate(
             """() => { const boot = document.querySelector(".boot");
+                 const bar = boot.querySelector("progress");
                  return [boot.innerText, boot.getAttribute("aria-label"),
-                         boot.querySelector("progress").getAttribute("aria-label"),
-                         boot.querySelector("progress").getAttribute("aria-valuetext")].join(" | "); }"""
+                         bar.getAttribute("aria-label"), bar.getAttribute("aria-valuetext")]
+                   .join(" | "); }"""
         )
     )
 
@@ -82,7 +84,7 @@ def test_the_games_and_their_play_buttons_fill_the_first_phone_screen_before_rea
             for part in (".game-picture", ".game-name", ".game-tagline", "button.play"):
                 box = tile.locator(part).bounding_box()
                 assert box and box["width"] > 0 and box["height"] > 0, (name, part)
-                assert 0 <= box["y"] and box["y"] + box["height"] <= 640, (name, part, box)
+                assert box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, part, box)
                 assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (name, part, box)
             assert tile.locator("button.play").is_enabled()
             assert tile.locator("button.options").is_visible()

@@ -319,7 +319,7 @@ export class Menu {
     if (!lesson || !this.onLearn) return null;
     return h(
       "button",
-      { type: "button", class: "button quiet learn", "data-learn": lesson.id, "aria-label": t("learn.menu-button-label", { game: t(`table.game-${id}`) }), onclick: () => this.onLearn(lesson.id) },
+      { type: "button", class: "button quiet learn", "data-learn": lesson.id, "aria-label": t("menu.learn-label", { game: gameName(id) }), onclick: () => this.onLearn(lesson.id) },
       t("menu.learn-short"),
     );
   }
