@@ -933,11 +933,16 @@ export class Table {
     order.sort((a, b) => (this.info.low_score_wins ? a.total - b.total : b.total - a.total) || a.seat - b.seat);
     const again = h("button", { type: "button", class: "button primary play-again", onclick: () => this.onPlayAgain() }, t("table.play-again"));
     const record = this.coach ? null : recordBook(this.store, this.catalog).add(this.id, this.setup, pub);
+    // challenge.js: a friend's challenge result comes first (the comparison they came for),
+    // "Challenge a friend" after the actions.
+    const challenge = challengePanel(this, pub);
+    const challengeFirst = Boolean(this.setup.challenge);
     this.root.replaceChildren(
       h(
         "section",
         { class: "final", dataset: { screen: "over" }, "aria-labelledby": "final-title" },
         h("h1", { id: "final-title" }, t("table.final-title", { game: this.gameName() })),
+        challengeFirst ? challenge : null,
         h("h2", { class: "headline" }, headline), // said by the announcer (announce.js)
         this.info.low_score_wins ? h("p", { class: "hint" }, t("table.low-wins")) : null,
         h(
@@ -949,7 +954,7 @@ export class Table {
         ),
         record ? this.#recordLine(record, pub) : null,
         h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, t("table.menu"))),
-        challengePanel(this, pub), // challenge.js: "Challenge a friend", or a challenge's result
+        challengeFirst ? null : challenge,
         pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": t("table.score-sheet") }, h("h2", {}, t("table.score-sheet")), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
       ),
     );
