@@ -33,6 +33,8 @@ FORCED = f"?game=quodlibet&{VS}&seed=11&contracts=minus"
 FORCED_MOVE = "play 7S"
 TWO_DEALS = f"?game=quodlibet&{VS}&seed=11&contracts=minus,plus&speed=instant"
 AWAITING = ".table[data-awaiting='0']"
+PLAYED = """() => [...document.querySelectorAll(".log li")]
+  .some((li) => li.textContent.includes("You played the 7♠"))"""
 SOUND = ".table-options [data-control=sound]"
 
 # Every sound scheduled, in order, in window.__sounds (and on the console for the gesture test).
@@ -43,7 +45,8 @@ document.addEventListener("parlour:sound", (event) => {
   console.log(`parlour-test sound ${event.detail.name}`);
 });
 new MutationObserver(() => {
-  if (document.querySelector(".table[data-awaiting='0'] .table-body [data-action]") && !window.__told) {
+  const mine = document.querySelector(".table[data-awaiting='0'] .table-body [data-action]");
+  if (mine && !window.__told) {
     window.__told = true;
     console.log(`parlour-test awaiting ${navigator.userActivation.hasBeenActive}`);
   }
@@ -154,10 +157,7 @@ def test_the_only_move_is_played_for_the_person_when_asked(open_game: Callable[.
     assert page.locator(".table-body .is-hint").count() >= 1
     said = page.locator("#announce-polite").inner_text()
     assert "Only one move is possible" in said
-    page.wait_for_function(
-        """() => [...document.querySelectorAll(".log li")].some((li) => li.textContent.includes("You played the 7♠"))""",
-        timeout=60_000,
-    )
+    page.wait_for_function(PLAYED, timeout=60_000)
     assert page.locator("#only-move").is_checked()
 
 
@@ -172,10 +172,7 @@ def test_without_the_option_the_only_move_waits_for_a_press(
     box = page.locator("#only-move")
     assert not box.is_checked()
     box.check()  # the option turned on at that very moment plays it
-    page.wait_for_function(
-        """() => [...document.querySelectorAll(".log li")].some((li) => li.textContent.includes("You played the 7♠"))""",
-        timeout=60_000,
-    )
+    page.wait_for_function(PLAYED, timeout=60_000)
     assert settings(page) == {"only-move": True}
 
 
