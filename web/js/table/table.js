@@ -88,6 +88,8 @@ import { refusalText as engineRefusal } from "../words/engine-words.js";
 import { replayButton } from "./replay.js";
 import { challengeChip, challengePanel } from "./challenge.js";
 import { recordBook, recordWords } from "../saves/records.js";
+import { TableSounds } from "./sound.js";
+import { playOnlyMove, tableOptions } from "./only-move.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -140,6 +142,7 @@ export class Table {
     this.hint = null; // { turn, action, text } or { turn, pending: true }
     this.stopHint = () => {};
     this.say = announcer();
+    this.sounds = new TableSounds(); // sound.js: deal, card played, trick won, your turn
     this.heard = { round: 0, count: 0 }; // the log entries already announced
     this.place = null; // where keyboard focus was in the table (keys.js placeOf)
     // Take back (engine/history.py through the worker): offered against computers and in
@@ -307,6 +310,8 @@ export class Table {
     await this.#render();
     if (!this.closed) {
       this.say.polite(this.humans.length === 1 ? t("table.your-turn-said") : t("table.name-your-turn-said", { name: this.seatName(seat) }));
+      if (this.humans.length === 1) this.sounds.turn();
+      void playOnlyMove(this); // only-move.js: when set, and exactly one move is legal
     }
     await done;
     this.waitingFor = null;
@@ -374,6 +379,7 @@ export class Table {
   // Say the public log entries added since the last announcement (moves in words).
   #announceNews(view) {
     const from = this.heard.round === view.round ? Math.min(this.heard.count, view.log.length) : 0;
+    if (this.heard.round === view.round) this.sounds.news(view.log.slice(from));
     for (const entry of view.log.slice(from)) this.say.polite(this.#describeText(entry, view));
     this.heard = { round: view.round, count: view.log.length };
   }
@@ -411,12 +417,13 @@ export class Table {
         h("div", { class: "table-body" }, body),
         this.#lastTrickPanel(),
         this.#messageLine(),
-        h("div", { class: "table-extra" }, body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
+        h("div", { class: "table-extra" }, tableOptions(this), body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
       ),
     );
     html.dataset.screen = "table";
     if (before) flip(before, this.root, { actor: [...view.log].reverse().find((e) => e.seat !== null)?.seat ?? null });
     this.paintedAt = performance.now();
+    this.sounds.painted(view);
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
     this.#markHint();
@@ -796,6 +803,7 @@ export class Table {
 
   // A round has been scored: people see the summary and continue; a demo shows it a moment.
   async #roundOver(entry, { last = false } = {}) {
+    this.sounds.roundOver();
     await this.#render();
     if (this.closed) return;
     const scores = list(entry.scores.map((p, seat) => t("table.seat-score", { name: this.seatName(seat), points: signed(p) })));
