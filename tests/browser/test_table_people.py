@@ -145,7 +145,8 @@ def test_a_laptop_table_uses_the_screen(open_game: Callable[..., Page], game: st
     body = page.locator(".table .table-body").bounding_box()
     assert log is not None and body is not None
     assert log["x"] >= body["x"] + body["width"], (log, body)
-    assert log["y"] < 120, log
+    side = page.locator(".table .table-extra").bounding_box()
+    assert side is not None and side["y"] < 120 and log["y"] < 400, (side, log)
     assert body["width"] >= 860, body
 
 
