@@ -42,9 +42,9 @@ from sitebuild.server import site_server
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
-WIDTHS = (360, 1280)
-HEIGHTS = {360: 640, 1280: 720}
-"""The window for each width: a small phone, and a laptop."""
+WIDTHS = (360, 390, 1280)
+HEIGHTS = {360: 640, 390: 844, 1280: 800}
+"""The window for each width: a small phone, a larger phone, and a laptop."""
 
 # The table awaits the person (a control with an action), a dialog waits, or the game is over.
 READY = """() => document.documentElement.dataset.gameState === "over"

@@ -42,6 +42,9 @@
 //                                            (null: it is legal), e.g. for a refused click;
 //     seatName(seat: number): string         the name to show for a seat;
 //     me: number|null                        the seat on screen (null: nobody's hand);
+//     people: number                         how many seats people play (more than one:
+//                                            pass-and-play, where a hand is named "Mina's hand");
+//     thinking: number|null                  the computer seat thinking now (its strip says so);
 //     instant: boolean                       true: no animation or delay (speed=instant);
 //     scoreSheet: entry[]                    the whole view.score_sheet (running totals);
 //     options: object                        the game's engine options (practice, variants).
@@ -77,7 +80,7 @@
 
 import { h, sleep, reducedMotion } from "../dom.js";
 import { has, list, number, signed, t } from "../i18n.js";
-import { defaultName, levelOf } from "../menu/setup.js";
+import { levelOf, seatName as setupSeatName } from "../menu/setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
 import { announcer } from "./announce.js";
@@ -105,19 +108,28 @@ export const refusalText = (error, seatName = undefined) =>
 
 const html = document.documentElement;
 
+// The last kind of input on <html data-input="keyboard|pointer">: the focus ring is drawn for
+// the keyboard only (app.css), so a tap on a card, or a game opening, shows none even though
+// the table moves focus by script after each redraw.
+let watching = false;
+function watchInput() {
+  if (watching) return;
+  watching = true;
+  const mark = (kind) => () => {
+    if (html.dataset.input !== kind) html.dataset.input = kind;
+  };
+  document.addEventListener("keydown", mark("keyboard"), true);
+  document.addEventListener("pointerdown", mark("pointer"), true);
+}
+
 // The name of `seat` in a setup: the name a person gave it, else its default worded now in the
-// page's language ("You", "Computer 2", 컴퓨터 2). A default name is stored as setup.js's
-// default (or empty) and never shown as stored, so it follows a language switch; a menu
-// listing saved games can use this too.
+// page's language ("You", "Player 2", a computer's own short name: setup.js's seatName). A
+// default name is stored as "" (or an old save's English default) and never shown as stored,
+// so it follows a language switch; a menu listing saved games can use this too.
 export function seatNameOf(setup, seat) {
   const given = setup.names ? setup.names[seat] : undefined;
   if (given === undefined || given === null) return t("table.seat", { n: seat + 1 });
-  if (given === "" || given === defaultName(setup.seats, seat)) {
-    if (setup.seats[seat] === "bot") return t("table.seat-computer", { n: seat + 1 });
-    const humans = setup.seats.filter((kind) => kind === "human").length;
-    return humans === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
-  }
-  return given;
+  return setupSeatName(setup, seat);
 }
 
 export class Table {
@@ -125,6 +137,7 @@ export class Table {
   // languageSwitch? (-> the shell's language switch for the bar) }
   constructor(options) {
     Object.assign(this, options);
+    watchInput();
     this.info = this.catalog[this.setup.game];
     this.humans = this.setup.seats.flatMap((kind, seat) => (kind === "human" ? [seat] : []));
     this.onScreen = this.humans.length === 1 ? this.humans[0] : null;
@@ -167,6 +180,8 @@ export class Table {
       explain: (action) => this.#explain(action),
       seatName: (seat) => this.seatName(seat),
       me: this.onScreen,
+      people: this.humans.length,
+      thinking: null,
       instant: this.instant,
       scoreSheet: [],
       options: this.setup.options || {},
@@ -369,6 +384,7 @@ export class Table {
     if (this.closed) return;
     this.view = view;
     this.ui.me = view.seat;
+    this.ui.thinking = this.thinking;
     this.ui.scoreSheet = view.score_sheet;
     await this.#takeBackState(view);
     if (this.closed) return;

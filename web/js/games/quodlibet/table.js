@@ -244,6 +244,8 @@ export function renderTable(view, ui) {
       chips.push(el("span", { class: "ql-tag is-turn" },
         q(choosing ? "tag-choosing" : (you ? "tag-your-turn" : "tag-to-play"))));
     }
+    // A computer seat thinking now (the shell's ui.thinking): said on its strip.
+    if (ui && ui.thinking === seat) chips.push(el("span", { class: "ql-tag is-thinking", "data-thinking": "" }, t("table.thinking-mark")));
     const out = view.out || [];
     if (snack && out.includes(seat)) {
       chips.push(el("span", { class: "ql-tag is-out" }, q("tag-out", { place: out.indexOf(seat) + 1 })));
@@ -436,7 +438,8 @@ export function renderTable(view, ui) {
     const panel = el("section", {
       class: `ql-seat ql-mine ql-pos-bottom${view.to_act === me && !view.over ? " is-to-act" : ""}`,
       "data-seat": me,
-      "aria-label": q("your-hand"),
+      // "Your hand", or in pass-and-play the person's own name ("Mina's hand").
+      "aria-label": ui && ui.people > 1 ? q("hand-named", { name: nameOf(ui, me) }) : q("your-hand"),
     });
     panel.append(el("div", { class: "ql-seat-head" },
       el("span", { class: "ql-seat-name" }, `${nameOf(ui, me)}`),
