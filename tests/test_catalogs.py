@@ -115,3 +115,32 @@ def test_the_checker_sees_a_missing_placeholder(tmp_path: Path) -> None:
     ).stdout)  # fmt: skip
     assert out["en"]["x.k"]["args"] == ["n:argument"] and out["ko"]["x.k"]["args"] == []
     assert out["en"]["y.broken"]["error"] and out["ko"]["y.broken"]["error"] is None
+
+
+RULE_CODE = re.compile(r"\b(?:NV|TM|QL|PD)-\d+")
+"""A clause of docs/RULES.md ("NV-6", "QL-21"): the contract's own numbering."""
+RULES_REFERENCE: frozenset[str] = frozenset()
+"""Catalog areas that may cite a clause. None: the rules reference is docs/RULES.md, for
+developers; the rules pages players read (``rules-*``) and every other area are players' text,
+where a clause number means nothing (issue 26: "… this round (NV-6)")."""
+
+
+def rule_codes(messages: dict[str, str]) -> list[tuple[str, str]]:
+    """(key, code) for each rule code in a player's message of ``messages`` (``area.name``)."""
+    return [
+        (key, code)
+        for key, text in messages.items()
+        if key.split(".", 1)[0] not in RULES_REFERENCE
+        for code in RULE_CODE.findall(text)
+    ]
+
+
+@pytest.mark.parametrize("lang", sorted(p.name for p in I18N.iterdir() if p.is_dir()))
+def test_no_rule_code_in_a_players_text(lang: str) -> None:
+    assert rule_codes(catalog(lang)) == []
+
+
+def test_the_rule_code_check_finds_one() -> None:
+    found = rule_codes({"engine.x": "Not yet (NV-6).", "menu.y": "QL-21 and TM-1", "a.z": "PD-2"})
+    assert found == [("engine.x", "NV-6"), ("menu.y", "QL-21"), ("menu.y", "TM-1"), ("a.z", "PD-2")]
+    assert rule_codes({"engine.x": "A bid (NVX-6) or 2026-01-02"}) == []
