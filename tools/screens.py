@@ -271,9 +271,8 @@ def play_to(tab: Tab, url: str, shot: Shot) -> None:
         if made >= shot.moves or over:
             if shot.press:
                 tab.js("(sel) => document.querySelector(sel).click()", shot.press)
-                wait_until(
-                    tab, f"() => document.querySelector({json.dumps(shot.pressed)}) !== null"
-                )
+                answered = f"() => document.querySelector({json.dumps(shot.pressed)}) !== null"
+                wait_until(tab, answered)
                 wait_until(tab, READY)
             return
         tab.js("(sel) => { window.__pressed = document.querySelector(sel); }", CONTROL)

@@ -27,6 +27,7 @@ pytestmark = pytest.mark.browser
 RULE_CODE = re.compile(r"\b(?:NV|TM|QL|PD)-\d+")
 VS = "players=4&seats=human,bot,bot,bot&level=easy&speed=instant"
 ON_TURN = '.table[data-awaiting="0"] .table-body [data-action]'
+MOON = "?game=to-the-moon&players=2&seats=human,bot&seed=7&speed=instant"
 
 
 def table_text(page: Page) -> str:
@@ -44,7 +45,8 @@ def test_a_refusal_names_no_rule_code(open_game: Callable[..., Page], lang: str)
     words = message.inner_text()
     if lang == "en":
         assert words.startswith("You can't kill yet: every player must have had one turn"), words
-        assert words.endswith(f"this is turn {engine_game(page).view(0)['turn']}."), words
+        turn = engine_game(page).view(0).get("turn")
+        assert words.endswith(f"this is turn {turn}."), words
     else:
         assert words.startswith("아직 제거할 수 없습니다"), words
     assert not RULE_CODE.search(words), words
@@ -85,11 +87,12 @@ def finish_the_deal(page: Page) -> None:
 
 
 def visible_texts(page: Page, selector: str) -> list[str]:
-    return page.eval_on_selector_all(
+    texts: list[str] = page.eval_on_selector_all(
         selector,
         """els => els.filter((e) => e.getClientRects().length > 0
              && getComputedStyle(e).visibility !== "hidden").map((e) => e.innerText.trim())""",
     )
+    return texts
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -100,14 +103,16 @@ def test_the_score_sheet_counts_deals_and_is_named_once(
     page.set_viewport_size({"width": 360, "height": 640})
     page.wait_for_selector(ON_TURN)
     before = page.locator(".ql-sheet-toggle").inner_text()
-    assert before == {"en": "Score sheet (no deal played yet)", "ko": "점수표(아직 끝난 판 없음)"}[lang]
+    empty = {"en": "Score sheet (no deal played yet)", "ko": "점수표(아직 끝난 판 없음)"}
+    assert before == empty[lang]
     dealer = page.locator(".ql-status [data-status=dealer]").inner_text()
     assert dealer.startswith({"en": "Dealer: You", "ko": "딜러: 나"}[lang]), dealer
     finish_the_deal(page)
     page.click(".overlay .dialog .dialog-actions button")
     page.wait_for_selector(".table[data-screen=table] .ql-sheet-toggle")
     after = page.locator(".ql-sheet-toggle").inner_text()
-    assert after == {"en": "Score sheet (1 of 2 deals played)", "ko": "점수표(2판 중 1판 끝남)"}[lang]
+    one = {"en": "Score sheet (1 of 2 deals played)", "ko": "점수표(2판 중 1판 끝남)"}
+    assert after == one[lang]
     sheet_word = {"en": "Score sheet", "ko": "점수표"}[lang]
     headings = [
         text
@@ -125,10 +130,12 @@ def test_the_score_sheet_says_one_deal(open_game: Callable[..., Page]) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_the_moons_prompt_offers_only_legal_moves(open_game: Callable[..., Page], lang: str) -> None:
+def test_the_moons_prompt_offers_only_legal_moves(
+    open_game: Callable[..., Page], lang: str
+) -> None:
     """A hand whose every rank is in the countdown: the prompt offers no Build."""
     # Build while a hand card can be built, so the person's turn soon comes with none.
-    page = open_game(f"?game=to-the-moon&players=2&seats=human,bot&seed=7&speed=instant&lang={lang}")
+    page = open_game(f"{MOON}&lang={lang}")
     build_word = {"en": "build a card", "ko": "빌드"}[lang]
     saw_no_build = saw_build = False
     for _ in range(200):
@@ -200,13 +207,16 @@ BAR = """() => {
   const row = document.querySelector(".title-row");
   const items = [...row.children].filter((e) => e.getClientRects().length > 0
     && e.getBoundingClientRect().width > 1);
-  const boxes = items.map((e) => ({ text: e.innerText.trim(), box: e.getBoundingClientRect().toJSON(),
+  const boxes = items.map((e) => ({
+    text: e.innerText.trim(),
+    box: e.getBoundingClientRect().toJSON(),
     // A word cut by its box (a visually hidden text, 1 px wide, is not shown at all).
     cut: [e, ...e.querySelectorAll("*")].some((x) => x.scrollWidth > x.clientWidth + 1
       && x.getBoundingClientRect().width > 1 && getComputedStyle(x).overflow !== "visible") }));
   const problems = [];
   for (const b of boxes) {
-    if (b.box.left < -0.5 || b.box.right > innerWidth + 0.5) problems.push(`${b.text}: outside the window`);
+    const out = b.box.left < -0.5 || b.box.right > innerWidth + 0.5;
+    if (out) problems.push(`${b.text}: outside the window`);
     if (b.cut) problems.push(`${b.text}: cut`);
   }
   for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
