@@ -276,3 +276,18 @@ def test_the_contract_choice_explains_itself(open_game: Callable[..., Page], lan
     dialog.wait_for(state="detached")
     assert page.evaluate("document.activeElement.dataset.contract") == "minus"
     assert page.locator(".ql-table").get_attribute("data-phase") == "choose"  # nothing played
+
+
+def test_the_contracts_rule_line_is_never_cut(open_game: Callable[..., Page]) -> None:
+    """Bribe's rule, the longest: whole at 1280 px; on a phone its few words, whole."""
+    page = open_game(GAME.replace(f"seed={SEED}", "seed=3&contracts=bribe"))
+    page.wait_for_selector(".ql-contract-name[data-contract=bribe]")
+    words = contract_words("en")
+    for width, height, shown, text in (
+        (1280, 800, ".ql-contract-rule", words["bribe-rule"]),
+        (360, 640, ".ql-contract-brief", words["bribe-brief"]),
+    ):
+        page.set_viewport_size({"width": width, "height": height})
+        line = page.locator(f".ql-contract {shown}")
+        assert line.inner_text() == text
+        assert line.evaluate(SHOWN_WHOLE.replace("(els) => els", "(e) => [e]")) == [], width

@@ -154,6 +154,8 @@ export function renderTable(view, ui) {
         contractName(view.contract)),
       el("span", { class: "ql-contract-rule", title: contractRule(view.contract, options) },
         contractRule(view.contract, options)),
+      // A phone has room for the few words (its full rule is in Rules, at this contract).
+      el("span", { class: "ql-contract-brief", "data-brief": view.contract }, contractBrief(view.contract, options)),
     );
   } else {
     contractBox.append(el("span", { class: "ql-label" }, q("contract")),
