@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browser_support import engine_game, only_save, press
+from browser_support import SAVE_PREFIX, engine_game, only_save, press, stored_record
 from playwright.sync_api import Page
 
 import engine
@@ -291,3 +291,50 @@ def test_the_contracts_rule_line_is_never_cut(open_game: Callable[..., Page]) ->
         line = page.locator(f".ql-contract {shown}")
         assert line.inner_text() == text
         assert line.evaluate(SHOWN_WHOLE.replace("(els) => els", "(e) => [e]")) == [], width
+
+
+def choosing_first_in(deal: int, rng_seed: int) -> engine.Game:
+    """Seed 3, random moves from ``rng_seed`` (found to work) up to deal ``deal``, which the
+    person (seat 0) deals: a wheel's first choice, all its contracts on offer (wheel 3's
+    three: Snack is always the last deal)."""
+    rng = random.Random(rng_seed)
+    game = engine.new_game("quodlibet", 4, SEED)
+    while not (game.round == deal and game.view(game.to_act)["phase"] == "choose"):
+        game.apply(rng.choice(game.view(game.to_act)["legal"]))
+    assert game.to_act == 0 and len(game.view(0)["legal"]) == (4 if deal == 5 else 3)
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_wheels_choice_fits_a_small_phone(page: Page, site_url: str, lang: str) -> None:
+    """Wheels 2 and 3 have the longest names and words ("First Three and Last", Bribe): at
+    360x640 the choices, the goal and the hand are in the window, every word whole."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    for deal, rng_seed in ((5, 3), (9, 13)):
+        game = choosing_first_in(deal, rng_seed)
+        setup = {
+            "game": "quodlibet",
+            "players": 4,
+            "seats": ["human", "bot", "bot", "bot"],
+            "levels": [None, "easy", "easy", "easy"],
+            "names": ["", "", "", ""],
+            "level": "easy",
+            "seed": SEED,
+            "speed": "instant",
+            "options": {},
+        }
+        page.goto(site_url)
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"{SAVE_PREFIX}w{deal}", json.dumps(stored_record(game, f"w{deal}", setup))],
+        )
+        page.goto(f"{site_url}?resume=w{deal}&lang={lang}")
+        page.wait_for_selector(".ql-choose .ql-choice", timeout=90_000)
+        assert page.locator(".ql-choice").count() == len(game.view(0)["legal"])
+        check_the_choice(page, lang)
+        outside = page.locator(".ql-choose, .ql-choice-cell, .ql-mine .ql-hand").evaluate_all(
+            "(els) => els.filter((e) => { const r = e.getBoundingClientRect();"
+            " return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })"
+            ".map((e) => e.className)"
+        )
+        assert outside == [], (deal, outside)
