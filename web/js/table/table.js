@@ -413,6 +413,9 @@ export class Table {
     const lost = !focused || focused === document.body || focused === this.root;
     const restore = Boolean(here) || (lost && this.place !== null);
     const body = this.renderer.renderTable(view, this.ui);
+    // A renderer's own score sheet (Quodlibet's table of deals) is "the score sheet": the
+    // shell's round summaries beside it get a title of their own, so one heading says it.
+    const ownSheet = body.querySelector("[data-zone=score-sheet]");
     this.root.replaceChildren(
       h(
         "section",
@@ -433,7 +436,7 @@ export class Table {
         h("div", { class: "table-body" }, body),
         this.#lastTrickPanel(),
         this.#messageLine(),
-        h("div", { class: "table-extra" }, tableOptions(this), body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
+        h("div", { class: "table-extra" }, tableOptions(this), ownSheet, this.#log(view), this.#scoreSheet(view, { titled: !ownSheet })),
       ),
     );
     html.dataset.screen = "table";
@@ -797,7 +800,7 @@ export class Table {
   }
 
   // Collapsed by default; drawn only while open (and kept open across repaints).
-  #scoreSheet(view) {
+  #scoreSheet(view, { titled = true } = {}) {
     const sheet = view.score_sheet;
     if (!sheet.length) return null;
     const fill = (details) => details.append(...sheet.map((entry) => this.#summary(entry)));
@@ -811,7 +814,7 @@ export class Table {
           if (this.sheetOpen && !event.target.querySelector(".round-summary")) fill(event.target);
         },
       },
-      h("summary", { id: "score-sheet-toggle" }, t("table.score-sheet-toggle", { word: this.#roundWord(), count: sheet.length })),
+      h("summary", { id: "score-sheet-toggle" }, t(titled ? "table.score-sheet-toggle" : "table.round-details-toggle", { word: this.#roundWord(), count: sheet.length })),
     );
     if (this.sheetOpen) fill(details);
     return details;

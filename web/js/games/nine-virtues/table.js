@@ -263,7 +263,9 @@ export function renderTable(view, ui) {
     }
     if (state.mode === "swap") return [w("prompt-swap", { give: state.give }), "turn"];
     if (state.mode === "kill") return [w("prompt-kill"), "turn"];
-    return [view.kills_allowed ? w("prompt-turn-kill") : w("prompt-turn"), "turn"];
+    // Only what is legal now (a swap limit reached, kills not open yet: not offered).
+    const can = (verb) => ([...legal].some((a) => a.startsWith(`${verb} `)) ? "yes" : "no");
+    return [w("prompt-turn", { bid: can("bid"), swap: can("swap"), kill: can("kill") }), "turn"];
   }
 
   function drawCentre() {

@@ -216,7 +216,8 @@ export function renderTable(view, ui) {
     for (let r = 10; r >= 1; r -= 1) if (!trick.includes(r)) missing.push(r);
     countdown.append(el("h2", {}, w("countdown"),
       el("span", { class: "pairs-zone-note", "data-missing-ranks": missing.join(" ") },
-        trick.length ? w("countdown-note", { count: trick.length, missing: missing.join(", ") || w("countdown-none-missing") })
+        // The missing ranks in words only when few are left (the empty slots show them all).
+        trick.length ? w("countdown-note", { count: trick.length, missing: missing.join(", "), missing_count: missing.length })
           : w("no-cards-note"))));
     const cards = el("div", { class: "pairs-cards", "data-zone": "trick" });
     // Ten places in one row: a card in play gets a card's width, a missing rank a narrow one.
@@ -362,7 +363,9 @@ export function renderTable(view, ui) {
     }
     if (state.picking) return [w("prompt-picking"), "turn"];
     const yes = (on) => (on ? "yes" : "no");
-    return [w("prompt-turn", { test: yes(legal.has("test")), plain: yes(legal.has("withdraw")) }), "turn"];
+    // Only what is legal now: Build when a hand card can be built, Test while the deck lasts.
+    const build = [...legal].some((a) => a.startsWith("build "));
+    return [w("prompt-turn", { build: yes(build), test: yes(legal.has("test")), plain: yes(legal.has("withdraw")) }), "turn"];
   }
 
   function draw(focus = null) {
