@@ -1,0 +1,366 @@
+"""The play of a To the Moon round (RULES.md TM-3..TM-10), stated once.
+
+``Round`` is the state that a round's play changes, and its methods are the rules of play:
+``legal`` (TM-7: what the seat to act may do), ``act`` (TM-7, TM-8: build, test or withdraw,
+going out; TM-6: the next seat in), ``win`` (TM-9: the trick to its winner's score pile) and
+``lead`` (TM-3, TM-5, TM-10: everyone in, the top deck card turned, or the round over). Two
+drivers play it and nothing else changes it:
+
+* the game (``game.ToTheMoon``), one decision at a time: it parses and checks the action,
+  calls these methods, and around them keeps what a person sees (the public log, the
+  countdown in play order, the card shown by a seat that went out, tricks won);
+* a search's playout (``playout`` here, behind ``worlds.Worlds.playout`` and
+  ``dealt_playout``): a policy's moves to the end of the round in one loop, nothing logged.
+
+Moves are ints (``notation.MOVE_CODE``): ``build R`` is ``R``, ``test`` ``TEST_MOVE`` (0),
+``withdraw R`` ``-R``, bare ``withdraw`` ``WITHDRAW_NONE``. Ranks held and in the countdown
+are rank masks (``notation.BIT``); cards of one rank are interchangeable (PD-2), so a hand is
+its count of each rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .notation import BIT, RANKS_OF, WITHDRAW_NONE, build_actions, other_actions
+
+LEAD = 11
+"""Not a decision: the move code (``Round.play``) of the dealer's first lead of a round."""
+
+ALL_RANKS = 10
+"""TM-4: a trick holds at most one card of each of the ten ranks."""
+CARDS_OF_RANK = tuple(range(ALL_RANKS + 1))
+"""PD-1: rank ``r`` has ``r`` cards (index 0 unused): every card is live at a round's start."""
+_AFTER = tuple((*range(1, players), 0) for players in range(9))
+"""``_AFTER[players][seat]``: the seat to ``seat``'s left (TM-6)."""
+
+_BUILDS: list[list[str] | None] = [None] * 1024
+"""``build_actions(mask)`` by buildable-rank mask, filled in as masks come up: a list
+indexed by the mask, since a list look-up is cheaper than a dict's ``get`` (above all in
+Pyodide). The lists are shared: never edited."""
+_OTHERS_DECK: list[list[str] | None] = [None] * 1024
+_OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
+"""``other_actions(trick, deck)`` by countdown mask, with and without a deck, filled in as
+they come up (shared lists: never edited)."""
+
+Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
+"""A playout's policy (``playout``): ``policy(hand_ranks, hand_counts, hand_size,
+trick_ranks, trick_size, deck_size, live, live_size, trick_live) -> move``, asked for the
+seat to act: its hand's rank mask, its count of each rank (a list by rank, index 0 unused)
+and its number of cards; the countdown's rank mask and number of cards; the cards left in
+the deck; the cards of each rank not yet in this round's score piles (a list by rank), their
+number, and their number of the countdown's ranks. The lists are the round's own: a policy
+reads them and never edits them. It must answer a legal move."""
+
+
+class Round:
+    """One round's state of play (TM-3..TM-10). The attributes are public to read; only the
+    methods change them."""
+
+    __slots__ = (
+        "after",
+        "counts",
+        "deck",
+        "inside",
+        "left",
+        "left_in",
+        "length",
+        "live",
+        "live_cards",
+        "masks",
+        "piles",
+        "players",
+        "sizes",
+        "top",
+        "trick",
+        "trick_live",
+        "turn",
+    )
+
+    players: int
+    after: tuple[int, ...]
+    """TM-6: the seat to each seat's left."""
+    counts: list[list[int]]
+    """Per seat, its cards of each rank (index 0 unused)."""
+    masks: list[int]
+    """Per seat, the ranks it holds as a rank mask."""
+    sizes: list[int]
+    """Per seat, its number of cards."""
+    deck: Sequence[int]
+    """The deck, top card first, from ``top`` on (cards before it have been turned)."""
+    top: int
+    left: int
+    """Cards left in the deck: ``len(deck) - top``."""
+    trick: int
+    """The countdown's ranks as a rank mask (TM-4: one card of each rank at most)."""
+    length: int
+    """The countdown's number of cards."""
+    inside: list[bool]
+    """Per seat, whether it is in the trick (TM-5)."""
+    left_in: int
+    """How many seats are in."""
+    turn: int
+    """The seat to act."""
+    piles: list[int]
+    """Per seat, the cards in its score pile this round (TM-9)."""
+    live: list[int]
+    """Per rank, its cards not yet in a score pile this round (index 0 unused)."""
+    live_cards: int
+    """The cards not yet in a score pile: ``sum(live)``."""
+    trick_live: int
+    """``live`` summed over the countdown's ranks."""
+
+    def __init__(
+        self,
+        counts: list[list[int]],
+        masks: list[int],
+        sizes: list[int],
+        deck: Sequence[int],
+        top: int,
+        trick: int,
+        length: int,
+        inside: list[bool],
+        turn: int,
+        piles: list[int],
+        live: list[int],
+    ) -> None:
+        """A round in play with these (the lists become the round's own: not copied)."""
+        players = len(counts)
+        self.players = players
+        self.after = _AFTER[players]
+        self.counts = counts
+        self.masks = masks
+        self.sizes = sizes
+        self.deck = deck
+        self.top = top
+        self.left = len(deck) - top
+        self.trick = trick
+        self.length = length
+        self.inside = inside
+        self.left_in = inside.count(True)
+        self.turn = turn
+        self.piles = piles
+        self.live = live
+        self.live_cards = sum(live)
+        trick_live = 0
+        for rank in RANKS_OF[trick]:
+            trick_live += live[rank]
+        self.trick_live = trick_live
+
+    def redealt(
+        self, counts: list[list[int]], masks: list[int], deck: Sequence[int], top: int
+    ) -> Round:
+        """A new round in this one's state of play with other cards: every seat's ``counts``
+        and ``masks``, and the deck ``deck[top:]`` (a search's world of the view this round
+        was made from: what the view shows is this round's, copied). The hands must be of
+        this round's sizes and the deck as long as its deck."""
+        new = _new_round(Round)
+        new.players = self.players
+        new.after = self.after
+        new.counts = counts
+        new.masks = masks
+        new.sizes = [*self.sizes]
+        new.deck = deck
+        new.top = top
+        new.left = self.left
+        new.trick = self.trick
+        new.length = self.length
+        new.inside = [*self.inside]
+        new.left_in = self.left_in
+        new.turn = self.turn
+        new.piles = [*self.piles]
+        new.live = [*self.live]
+        new.live_cards = self.live_cards
+        new.trick_live = self.trick_live
+        return new
+
+    def legal(self) -> list[str]:
+        """TM-7: the seat to act's legal actions, sorted: a build of each rank it holds that
+        is not in the countdown; Test while the deck lasts; a bare ``withdraw`` from a
+        one-card countdown, else ``withdraw R`` for each of its ranks (a player who goes out
+        of a bigger one takes a card). Each part is a list shared by every round (never
+        edit it)."""
+        trick = self.trick
+        hand = self.masks[self.turn]
+        buildable = hand ^ (hand & trick)
+        builds = _BUILDS[buildable]
+        if builds is None:
+            builds = _BUILDS[buildable] = build_actions(buildable)
+        if self.left:
+            others = _OTHERS_DECK[trick]
+            if others is None:
+                others = _OTHERS_DECK[trick] = other_actions(trick, True)
+        else:
+            others = _OTHERS_NO_DECK[trick]
+            if others is None:
+                others = _OTHERS_NO_DECK[trick] = other_actions(trick, False)
+        return builds + others
+
+    def play(self, move: int, policy: Policy | None = None) -> int:
+        """Play ``move`` for the seat to act (a legal one: not checked again) and what
+        follows from it; with a ``policy``, then its move for each seat to act in turn, to
+        the end of the round. Returns the seat that won the trick of the last move played,
+        -1 if it did not end a trick. After a round's last trick the countdown is empty
+        (``length`` 0) and ``turn`` is -1.
+
+        TM-7: a build puts a card from hand into the countdown; a Test turns the top deck
+        card, which joins the countdown if its rank is new. Otherwise the seat goes out (TM-7,
+        TM-8) with the card it takes into hand: a failed Test's card, the ``R`` of
+        ``withdraw R``, none for a bare ``withdraw``. A build or a new rank keeps everyone
+        in, so only going out can end a trick short of a perfect countdown. TM-6: the turn
+        passes to the next seat clockwise that is in. TM-9: the trick is won by the seat
+        whose card completes all ten ranks, or by the last seat in; its cards go to that
+        seat's score pile. TM-3, TM-5, TM-10: the winner leads the next trick: everyone is
+        in, the top deck card is turned as the countdown and the seat to the leader's left
+        acts; with an empty deck the round is over. ``LEAD`` as ``move`` is the dealer's
+        first lead of a round (TM-3), a countdown turned by the seat to act.
+
+        The state lives in local variables while the moves are played, and is written back
+        once at the end: the whole of a search's playout is one call."""
+        after = self.after
+        counts_of = self.counts
+        masks = self.masks
+        sizes = self.sizes
+        deck = self.deck
+        top = self.top
+        left = self.left
+        trick = self.trick
+        length = self.length
+        inside = self.inside
+        left_in = self.left_in
+        turn = self.turn
+        live = self.live
+        live_cards = self.live_cards
+        trick_live = self.trick_live
+        piles = self.piles
+        winner = -1
+        while True:  # a trick
+            if move != LEAD:
+                while True:  # a move (TM-7) of the seat ``turn``
+                    if move > 0:  # build R: a card of rank R from hand to the countdown
+                        counts = counts_of[turn]
+                        bit = BIT[move]
+                        held = counts[move] - 1
+                        counts[move] = held
+                        if not held:
+                            masks[turn] ^= bit
+                        sizes[turn] -= 1
+                        trick |= bit
+                        trick_live += live[move]
+                        length += 1
+                        if length == ALL_RANKS:
+                            winner = turn
+                            break
+                    elif not move and not trick & BIT[deck[top]]:  # a Test turns a new rank
+                        card = deck[top]
+                        trick |= BIT[card]
+                        trick_live += live[card]
+                        top += 1
+                        left -= 1
+                        length += 1
+                        if length == ALL_RANKS:
+                            winner = turn
+                            break
+                    else:  # the seat goes out, with the card it takes (0: none)
+                        if not move:  # a failed Test: the card goes to hand
+                            card = deck[top]
+                            top += 1
+                            left -= 1
+                        elif move != WITHDRAW_NONE:  # withdraw R: the R goes to hand
+                            card = -move
+                            trick ^= BIT[card]
+                            trick_live -= live[card]
+                            length -= 1
+                        else:  # a bare withdraw
+                            card = 0
+                        inside[turn] = False
+                        if card:
+                            counts_of[turn][card] += 1
+                            masks[turn] |= BIT[card]
+                            sizes[turn] += 1
+                        left_in -= 1
+                        if left_in == 1:
+                            winner = inside.index(True)
+                            break
+                    turn = after[turn]  # the next seat clockwise that is in
+                    while not inside[turn]:
+                        turn = after[turn]
+                    if policy is None:
+                        break
+                    move = policy(
+                        masks[turn],
+                        counts_of[turn],
+                        sizes[turn],
+                        trick,
+                        length,
+                        left,
+                        live,
+                        live_cards,
+                        trick_live,
+                    )
+                if winner < 0:  # one move played, the trick goes on
+                    break
+                # the trick is won: its cards go to the winner's pile; the winner leads
+                piles[winner] += length
+                live_cards -= length
+                for rank in RANKS_OF[trick]:
+                    live[rank] -= 1
+                turn = winner
+            # ``turn`` leads
+            players = self.players
+            inside = [True] * players
+            left_in = players
+            if not left:  # the round is over
+                trick = 0
+                length = 0
+                trick_live = 0
+                turn = -1
+                break
+            card = deck[top]
+            top += 1
+            left -= 1
+            trick = BIT[card]
+            trick_live = live[card]
+            length = 1
+            turn = after[turn]
+            if policy is None:
+                break
+            move = policy(
+                masks[turn],
+                counts_of[turn],
+                sizes[turn],
+                trick,
+                length,
+                left,
+                live,
+                live_cards,
+                trick_live,
+            )
+        self.top = top
+        self.left = left
+        self.trick = trick
+        self.length = length
+        self.inside = inside
+        self.left_in = left_in
+        self.turn = turn
+        self.live_cards = live_cards
+        self.trick_live = trick_live
+        return winner
+
+
+def hand_of(counts: Sequence[int]) -> list[int]:
+    """A hand's ranks, sorted, from its count of each rank."""
+    hand: list[int] = []
+    for rank in range(1, ALL_RANKS + 1):
+        hand += [rank] * counts[rank]
+    return hand
+
+
+def playout(state: Round, first: int, policy: Policy) -> list[int]:
+    """The rest of the round: ``first`` for the seat to act, then ``policy``'s move for each
+    seat to act in turn, until the round is over (TM-10); the score piles (TM-11)."""
+    state.play(first, policy)
+    return state.piles
+
+
+_new_round = Round.__new__
