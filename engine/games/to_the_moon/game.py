@@ -50,6 +50,8 @@ from .notation import (
     TEST_MOVE,
     WITHDRAW,
     WITHDRAW_NONE,
+    build_actions,
+    other_actions,
     parse_action,
     rank_counts,
     rank_mask,
@@ -73,6 +75,16 @@ WITHDRAWN: tuple[dict[str, LogEntry], ...] = tuple(
 """The public log's entries of a build that does not complete the countdown and of a
 withdrawal, by seat and action, made once and shared by every game (log entries are never
 edited: views copy them; ``game.MOVE_ENTRIES`` does the same for the game log)."""
+
+_BUILDS: list[list[str] | None] = [None] * 1024
+"""``build_actions(mask)`` by buildable-rank mask, filled in as masks come up: a list
+indexed by the mask, since a list look-up is cheaper than a dict's ``get`` (above all in
+Pyodide). The lists are shared: never edited."""
+_OTHERS_DECK: list[list[str] | None] = [None] * 1024
+_OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
+"""``other_actions(trick_ranks, deck)`` by countdown mask, with and without a deck, filled in
+as they come up (shared lists: never edited). A state's legal list is the builds and these
+joined (TM-7)."""
 
 
 @register
@@ -303,7 +315,26 @@ class ToTheMoon(Game):
         return self.state.turn
 
     def _legal(self) -> list[str]:
-        return self.state.legal()
+        """TM-7: the builds of the hand's ranks not in the countdown, then Test (while the
+        deck lasts) and the withdraws: bare ``withdraw`` from a one-card countdown, else
+        ``withdraw R`` for each of its ranks (a player who goes out of a bigger one takes a
+        card). Each part is a shared list cached by rank mask."""
+        state = self.state
+        trick = state.trick
+        hand = state.masks[state.turn]
+        buildable = hand ^ (hand & trick)
+        builds = _BUILDS[buildable]
+        if builds is None:
+            builds = _BUILDS[buildable] = build_actions(buildable)
+        if state.left:
+            others = _OTHERS_DECK[trick]
+            if others is None:
+                others = _OTHERS_DECK[trick] = other_actions(trick, True)
+        else:
+            others = _OTHERS_NO_DECK[trick]
+            if others is None:
+                others = _OTHERS_NO_DECK[trick] = other_actions(trick, False)
+        return builds + others
 
     def _parse(self, text: str) -> str:
         return parse_action(text)

@@ -1,10 +1,9 @@
 """The play of a To the Moon round (RULES.md TM-3..TM-10), stated once.
 
-``Round`` is the state that a round's play changes, and its methods are the rules of play:
-``legal`` (TM-7: what the seat to act may do), ``act`` (TM-7, TM-8: build, test or withdraw,
-going out; TM-6: the next seat in), ``win`` (TM-9: the trick to its winner's score pile) and
-``lead`` (TM-3, TM-5, TM-10: everyone in, the top deck card turned, or the round over). Two
-drivers play it and nothing else changes it:
+``Round`` is the state that a round's play changes, and ``Round.play`` is what a move does:
+TM-7 and TM-8 (build, test or withdraw; going out), TM-6 (the next seat in), TM-9 (the trick
+won) and TM-3, TM-5, TM-10 (the next lead, or the round over). Two drivers play it and
+nothing else changes it:
 
 * the game (``game.ToTheMoon``), one decision at a time: it parses and checks the action,
   calls these methods, and around them keeps what a person sees (the public log, the
@@ -22,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .notation import BIT, RANKS_OF, WITHDRAW_NONE, build_actions, other_actions
+from .notation import BIT, RANKS_OF, WITHDRAW_NONE
 
-LEAD = 11
-"""Not a decision: the move code (``Round.play``) of the dealer's first lead of a round."""
+LEAD = -12
+"""Not a decision: the move code (``Round.play``) of the dealer's first lead of a round, on
+an empty countdown: as if the seat to act had won an empty trick (TM-3)."""
 
 ALL_RANKS = 10
 """TM-4: a trick holds at most one card of each of the ten ranks."""
@@ -33,15 +33,6 @@ CARDS_OF_RANK = tuple(range(ALL_RANKS + 1))
 """PD-1: rank ``r`` has ``r`` cards (index 0 unused): every card is live at a round's start."""
 _AFTER = tuple((*range(1, players), 0) for players in range(9))
 """``_AFTER[players][seat]``: the seat to ``seat``'s left (TM-6)."""
-
-_BUILDS: list[list[str] | None] = [None] * 1024
-"""``build_actions(mask)`` by buildable-rank mask, filled in as masks come up: a list
-indexed by the mask, since a list look-up is cheaper than a dict's ``get`` (above all in
-Pyodide). The lists are shared: never edited."""
-_OTHERS_DECK: list[list[str] | None] = [None] * 1024
-_OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
-"""``other_actions(trick, deck)`` by countdown mask, with and without a deck, filled in as
-they come up (shared lists: never edited)."""
 
 Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
 """A playout's policy (``playout``): ``policy(hand_ranks, hand_counts, hand_size,
@@ -66,14 +57,12 @@ class Round:
         "left_in",
         "length",
         "live",
-        "live_cards",
         "masks",
         "piles",
         "players",
         "sizes",
         "top",
         "trick",
-        "trick_live",
         "turn",
     )
 
@@ -105,10 +94,6 @@ class Round:
     """Per seat, the cards in its score pile this round (TM-9)."""
     live: list[int]
     """Per rank, its cards not yet in a score pile this round (index 0 unused)."""
-    live_cards: int
-    """The cards not yet in a score pile: ``sum(live)``."""
-    trick_live: int
-    """``live`` summed over the countdown's ranks."""
 
     def __init__(
         self,
@@ -141,11 +126,6 @@ class Round:
         self.turn = turn
         self.piles = piles
         self.live = live
-        self.live_cards = sum(live)
-        trick_live = 0
-        for rank in RANKS_OF[trick]:
-            trick_live += live[rank]
-        self.trick_live = trick_live
 
     def redealt(
         self, counts: list[list[int]], masks: list[int], deck: Sequence[int], top: int
@@ -170,33 +150,20 @@ class Round:
         new.turn = self.turn
         new.piles = [*self.piles]
         new.live = [*self.live]
-        new.live_cards = self.live_cards
-        new.trick_live = self.trick_live
         return new
 
-    def legal(self) -> list[str]:
-        """TM-7: the seat to act's legal actions, sorted: a build of each rank it holds that
-        is not in the countdown; Test while the deck lasts; a bare ``withdraw`` from a
-        one-card countdown, else ``withdraw R`` for each of its ranks (a player who goes out
-        of a bigger one takes a card). Each part is a list shared by every round (never
-        edit it)."""
-        trick = self.trick
-        hand = self.masks[self.turn]
-        buildable = hand ^ (hand & trick)
-        builds = _BUILDS[buildable]
-        if builds is None:
-            builds = _BUILDS[buildable] = build_actions(buildable)
-        if self.left:
-            others = _OTHERS_DECK[trick]
-            if others is None:
-                others = _OTHERS_DECK[trick] = other_actions(trick, True)
-        else:
-            others = _OTHERS_NO_DECK[trick]
-            if others is None:
-                others = _OTHERS_NO_DECK[trick] = other_actions(trick, False)
-        return builds + others
+    def live_counts(self) -> tuple[int, int]:
+        """What a policy is told of the cards not yet won (``Policy``): their number, and
+        their number of the countdown's ranks."""
+        live = self.live
+        trick_live = 0
+        for rank in RANKS_OF[self.trick]:
+            trick_live += live[rank]
+        return sum(live), trick_live
 
-    def play(self, move: int, policy: Policy | None = None) -> int:
+    def play(
+        self, move: int, policy: Policy | None = None, live_cards: int = 0, trick_live: int = 0
+    ) -> int:
         """Play ``move`` for the seat to act (a legal one: not checked again) and what
         follows from it; with a ``policy``, then its move for each seat to act in turn, to
         the end of the round. Returns the seat that won the trick of the last move played,
@@ -213,10 +180,13 @@ class Round:
         seat's score pile. TM-3, TM-5, TM-10: the winner leads the next trick: everyone is
         in, the top deck card is turned as the countdown and the seat to the leader's left
         acts; with an empty deck the round is over. ``LEAD`` as ``move`` is the dealer's
-        first lead of a round (TM-3), a countdown turned by the seat to act.
+        first lead of a round (TM-3): the seat to act leads, as if it had won an empty
+        trick.
 
-        The state lives in local variables while the moves are played, and is written back
-        once at the end: the whole of a search's playout is one call."""
+        ``live_cards`` and ``trick_live`` are what a policy is told first of the cards not
+        yet won (``live_counts()``), kept up to date as they change; without a policy they
+        are not read. The state lives in local variables while the moves are played, and
+        is written back once at the end: the whole of a search's playout is one call."""
         after = self.after
         counts_of = self.counts
         masks = self.masks
@@ -230,82 +200,81 @@ class Round:
         left_in = self.left_in
         turn = self.turn
         live = self.live
-        live_cards = self.live_cards
-        trick_live = self.trick_live
-        piles = self.piles
         winner = -1
         while True:  # a trick
-            if move != LEAD:
-                while True:  # a move (TM-7) of the seat ``turn``
-                    if move > 0:  # build R: a card of rank R from hand to the countdown
-                        counts = counts_of[turn]
-                        bit = BIT[move]
-                        held = counts[move] - 1
-                        counts[move] = held
-                        if not held:
-                            masks[turn] ^= bit
-                        sizes[turn] -= 1
-                        trick |= bit
-                        trick_live += live[move]
-                        length += 1
-                        if length == ALL_RANKS:
-                            winner = turn
-                            break
-                    elif not move and not trick & BIT[deck[top]]:  # a Test turns a new rank
+            while True:  # a move (TM-7) of the seat ``turn``
+                if move > 0:  # build R: a card of rank R from hand to the countdown
+                    counts = counts_of[turn]
+                    bit = BIT[move]
+                    held = counts[move] - 1
+                    counts[move] = held
+                    if not held:
+                        masks[turn] ^= bit
+                    sizes[turn] -= 1
+                    trick |= bit
+                    trick_live += live[move]
+                    length += 1
+                    if length == ALL_RANKS:
+                        winner = turn
+                        break
+                elif not move and not trick & BIT[deck[top]]:  # a Test turns a new rank
+                    card = deck[top]
+                    trick |= BIT[card]
+                    trick_live += live[card]
+                    top += 1
+                    left -= 1
+                    length += 1
+                    if length == ALL_RANKS:
+                        winner = turn
+                        break
+                else:  # the seat goes out, with the card it takes (0: none)
+                    if not move:  # a failed Test: the card goes to hand
                         card = deck[top]
-                        trick |= BIT[card]
-                        trick_live += live[card]
                         top += 1
                         left -= 1
-                        length += 1
-                        if length == ALL_RANKS:
-                            winner = turn
-                            break
-                    else:  # the seat goes out, with the card it takes (0: none)
-                        if not move:  # a failed Test: the card goes to hand
-                            card = deck[top]
-                            top += 1
-                            left -= 1
-                        elif move != WITHDRAW_NONE:  # withdraw R: the R goes to hand
-                            card = -move
-                            trick ^= BIT[card]
-                            trick_live -= live[card]
-                            length -= 1
-                        else:  # a bare withdraw
-                            card = 0
-                        inside[turn] = False
-                        if card:
-                            counts_of[turn][card] += 1
-                            masks[turn] |= BIT[card]
-                            sizes[turn] += 1
-                        left_in -= 1
-                        if left_in == 1:
-                            winner = inside.index(True)
-                            break
-                    turn = after[turn]  # the next seat clockwise that is in
-                    while not inside[turn]:
-                        turn = after[turn]
-                    if policy is None:
+                    elif move > WITHDRAW_NONE:  # withdraw R: the R goes to hand
+                        card = -move
+                        trick ^= BIT[card]
+                        trick_live -= live[card]
+                        length -= 1
+                    elif move == WITHDRAW_NONE:  # a bare withdraw
+                        card = 0
+                    else:  # LEAD: as if the seat had won an empty trick
+                        winner = turn
                         break
-                    move = policy(
-                        masks[turn],
-                        counts_of[turn],
-                        sizes[turn],
-                        trick,
-                        length,
-                        left,
-                        live,
-                        live_cards,
-                        trick_live,
-                    )
-                if winner < 0:  # one move played, the trick goes on
+                    inside[turn] = False
+                    if card:
+                        counts_of[turn][card] += 1
+                        masks[turn] |= BIT[card]
+                        sizes[turn] += 1
+                    left_in -= 1
+                    if left_in == 1:
+                        winner = inside.index(True)
+                        break
+                turn = after[turn]  # the next seat clockwise that is in
+                while not inside[turn]:
+                    turn = after[turn]
+                if policy is None:
                     break
-                # the trick is won: its cards go to the winner's pile; the winner leads
-                piles[winner] += length
-                live_cards -= length
-                for rank in RANKS_OF[trick]:
-                    live[rank] -= 1
-                turn = winner
+                move = policy(
+                    masks[turn],
+                    counts_of[turn],
+                    sizes[turn],
+                    trick,
+                    length,
+                    left,
+                    live,
+                    live_cards,
+                    trick_live,
+                )
+            if winner < 0:  # one move played, the trick goes on
+                break
+            # the trick is won: its cards go to the winner's pile; the winner leads
+            self.piles[winner] += length
+            live_cards -= length
+            for rank in RANKS_OF[trick]:
+                live[rank] -= 1
+            turn = winner
             # ``turn`` leads
             players = self.players
             inside = [True] * players
@@ -343,8 +312,6 @@ class Round:
         self.inside = inside
         self.left_in = left_in
         self.turn = turn
-        self.live_cards = live_cards
-        self.trick_live = trick_live
         return winner
 
 
@@ -354,13 +321,6 @@ def hand_of(counts: Sequence[int]) -> list[int]:
     for rank in range(1, ALL_RANKS + 1):
         hand += [rank] * counts[rank]
     return hand
-
-
-def playout(state: Round, first: int, policy: Policy) -> list[int]:
-    """The rest of the round: ``first`` for the seat to act, then ``policy``'s move for each
-    seat to act in turn, until the round is over (TM-10); the score piles (TM-11)."""
-    state.play(first, policy)
-    return state.piles
 
 
 _new_round = Round.__new__

@@ -29,7 +29,6 @@ from .game import ToTheMoon
 from .knowledge import perfects_this_round, seen_in_hands, won_this_round
 from .notation import BIT, rank_counts, rank_mask
 from .round import ALL_RANKS, Policy, Round
-from .round import playout as play
 
 World = Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
 """``world(hands, deck)`` (``Worlds.world``)."""
@@ -260,13 +259,16 @@ def _round_playouts(
     own_mask = facts.own_mask
     sizes = facts.sizes
     viewed = facts.round
+    live_cards, trick_live = viewed.live_counts()
 
     def playout(
         hands: Sequence[Sequence[int]], deck: Sequence[int], first: int, policy: Policy
     ) -> list[int]:
         check(hands, deck)
         counts_of, masks = hands_of(hands)
-        return play(viewed.redealt(counts_of, masks, deck, 0), first, policy)
+        state = viewed.redealt(counts_of, masks, deck, 0)
+        state.play(first, policy, live_cards, trick_live)
+        return state.piles
 
     # The cards the view does not place, and where each other seat's share of them
     # is dealt (after the cards it was seen taking, TM-8), the deck after them.
@@ -305,6 +307,8 @@ def _round_playouts(
                 mask |= BIT[rank]
             counts_of[other] = counts
             masks[other] = mask
-        return play(viewed.redealt(counts_of, masks, pool, dealt), first, policy)
+        state = viewed.redealt(counts_of, masks, pool, dealt)
+        state.play(first, policy, live_cards, trick_live)
+        return state.piles
 
     return playout, play_dealt
