@@ -1,5 +1,6 @@
 """To the Moon (RULES.md TM-1..TM-11, on the Pairs deck PD-1, PD-2): the game's structure
-(rounds, dealers, scoring) and the play of a trick.
+(rounds, dealers, scoring), what is legal, and what the table shows of the play of a trick,
+whose effects are ``round.Round.play``'s (the search's playouts play the same code).
 
 Each round the deck is shuffled and dealt (TM-1; ``deal.py``), the dealer turns the top deck
 card as the countdown and leads (TM-3). On a turn a player who is in builds, tests or

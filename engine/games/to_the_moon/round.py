@@ -1,15 +1,21 @@
 """The play of a To the Moon round (RULES.md TM-3..TM-10), stated once.
 
-``Round`` is the state that a round's play changes, and ``Round.play`` is what a move does:
-TM-7 and TM-8 (build, test or withdraw; going out), TM-6 (the next seat in), TM-9 (the trick
-won) and TM-3, TM-5, TM-10 (the next lead, or the round over). Two drivers play it and
-nothing else changes it:
+``Round`` is the state that a round's play changes (hands as counts and masks of ranks,
+the deck, the countdown, who is in, the turn, score piles, the cards not yet won), and
+``Round.play`` is what a move does: TM-7 and TM-8 (build, test or withdraw; going out), TM-6
+(the next seat in), TM-9 (the trick won) and TM-3, TM-5, TM-10 (the next lead, or the round
+over). Two drivers play it, and nothing else changes it:
 
-* the game (``game.ToTheMoon``), one decision at a time: it parses and checks the action,
-  calls these methods, and around them keeps what a person sees (the public log, the
-  countdown in play order, the card shown by a seat that went out, tricks won);
-* a search's playout (``playout`` here, behind ``worlds.Worlds.playout`` and
-  ``dealt_playout``): a policy's moves to the end of the round in one loop, nothing logged.
+* the game (``game.ToTheMoon``), one decision at a time: it parses and checks the action
+  against its legal list, calls ``play(move)`` and, around it, keeps what the table shows
+  (the public log, the countdown in play order, the card shown by a seat that went out,
+  tricks won);
+* a search's playout (``worlds.Worlds.playout`` and ``dealt_playout``): a world's round
+  (``redealt``) and ``play(first, policy)``, the policy's moves to the end of the round in
+  the same loop, nothing logged.
+
+``play`` keeps the state in local variables while it plays and writes it back once, so a
+whole playout is one call; the game pays that once per action.
 
 Moves are ints (``notation.MOVE_CODE``): ``build R`` is ``R``, ``test`` ``TEST_MOVE`` (0),
 ``withdraw R`` ``-R``, bare ``withdraw`` ``WITHDRAW_NONE``. Ranks held and in the countdown
@@ -35,7 +41,7 @@ _AFTER = tuple((*range(1, players), 0) for players in range(9))
 """``_AFTER[players][seat]``: the seat to ``seat``'s left (TM-6)."""
 
 Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
-"""A playout's policy (``playout``): ``policy(hand_ranks, hand_counts, hand_size,
+"""A playout's policy (``Round.play``): ``policy(hand_ranks, hand_counts, hand_size,
 trick_ranks, trick_size, deck_size, live, live_size, trick_live) -> move``, asked for the
 seat to act: its hand's rank mask, its count of each rank (a list by rank, index 0 unused)
 and its number of cards; the countdown's rank mask and number of cards; the cards left in

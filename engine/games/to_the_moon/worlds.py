@@ -7,7 +7,8 @@ One entry point, ``worlds(view)``: it checks and reads the view once and returns
 
 * ``world(hands, deck)``: a ``ToTheMoon`` whose own ``view(viewer)`` equals ``view``;
 * ``playout(hands, deck, first, policy)``: the rest of the round played from the same
-  assignment without a game object, its score piles (TM-11);
+  assignment by the round's own play (``round.Round.play``, which the game plays too)
+  without a game object, its score piles (TM-11);
 * ``dealt_playout(pool, first, policy)``: the same with the assignment given as one order
   of the cards the view does not place.
 
@@ -171,24 +172,25 @@ class Worlds(ViewWorlds):
         the move code ``first`` for the seat to act (``view["to_act"]``), then lets
         ``policy`` choose every move to the end of the round (TM-7..TM-10), and returns the
         round's score piles per seat (TM-11: the round's scores). The same round as
-        ``world(hands, deck)`` played with ``apply`` to its end, without a game object: the
-        state lives in local variables of one loop, the hands as counts per rank, and
-        nothing is logged.
+        ``world(hands, deck)`` played with ``apply`` to its end, by the same code (the
+        world's ``round.Round``, whose ``play`` the game calls once per action) without a
+        game object around it: one call of ``Round.play`` with the policy, nothing
+        logged.
 
         Moves are ``notation.MOVE_CODE`` ints (``build R`` is ``R``, ``test`` 0,
         ``withdraw R`` ``-R``, bare ``withdraw`` ``WITHDRAW_NONE``), and every one must be
         legal (``MOVE_CODE[a]`` for an ``a`` in ``legal_actions()``): nothing is checked
         again. ``policy`` is asked ``policy(hand_ranks, hand_counts, hand_size, trick_ranks,
-        trick_size, deck_size, live, live_size, trick_live)`` for the seat to act: its
-        hand's rank mask (``notation.BIT[r]`` for rank ``r``), its count of each rank (a
-        list by rank, index 0 unused), its number of cards; the countdown's rank mask and
-        number of cards (TM-4: one of each rank at most); the cards left in the deck; the
-        cards of each rank not yet in this round's score piles (in hands, deck and
-        countdown: a list by rank, index 0 unused), their number, and their number of the
-        countdown's ranks. The lists are the playout's own: a policy reads them and never
-        edits them. A round always ends: each seat goes out of a trick at most once and a
-        seat builds only from its hand, so every trick ends, and every lead takes a card
-        from the deck."""
+        trick_size, deck_size, live, live_size, trick_live)`` for the seat to act
+        (``round.Policy``): its hand's rank mask (``notation.BIT[r]`` for rank ``r``), its
+        count of each rank (a list by rank, index 0 unused), its number of cards; the
+        countdown's rank mask and number of cards (TM-4: one of each rank at most); the
+        cards left in the deck; the cards of each rank not yet in this round's score piles
+        (in hands, deck and countdown: a list by rank, index 0 unused), their number, and
+        their number of the countdown's ranks. The lists are the playout's own: a policy
+        reads them and never edits them. A round always ends: each seat goes out of a
+        trick at most once and a seat builds only from its hand, so every trick ends, and
+        every lead takes a card from the deck."""
         return self._playouts[0]
 
     @cached_property
@@ -248,8 +250,9 @@ def _world_maker(view: Mapping[str, JSON], facts: _ViewFacts, playout: bool) -> 
 def _round_playouts(
     view: Mapping[str, JSON], facts: _ViewFacts
 ) -> tuple[RoundPlayout, DealtPlayout]:
-    """``Worlds.playout`` and ``Worlds.dealt_playout`` of ``view``: one loop over local
-    state (``play_round``) behind both."""
+    """``Worlds.playout`` and ``Worlds.dealt_playout`` of ``view``: the view's round
+    (``_ViewFacts.round``) redealt with the assignment, then played out by
+    ``Round.play``."""
     check = facts.check
     hands_of = facts.hands_of
     seat = facts.seat
