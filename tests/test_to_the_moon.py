@@ -629,8 +629,10 @@ def test_tm_7_legal_actions_and_the_kept_rank_counts_follow_the_hands(players: i
         state = g.state
         assert state.sizes == [sum(counts) for counts in state.counts]
         assert state.length == len(g.trick)
-        assert state.left == len(g.deck) == len(state.deck) - state.top
-        assert state.left_in == state.inside.count(True) == g.view(None)["in"].count(True)
+        assert state.left == len(g.deck) == g.view(None)["deck_size"]
+        assert sum(state.sizes) + state.left + state.length + sum(state.piles) == 55
+        assert 0 < state.inside < 1 << players and state.inside >> state.turn & 1
+        assert g.view(None)["in"].count(True) == state.inside.bit_count() >= 2
         won = won_this_round(g.public_log)
         assert state.live[1:] == [rank - won[rank] for rank in range(1, 11)]
         assert sum(state.piles) == sum(won.values())

@@ -46,6 +46,7 @@ from ...registry import register
 from ...views import ToTheMoonZones
 from .deal import ROUNDS, check_deal, shuffled_deal
 from .notation import (
+    BIT,
     BUILD,
     MOVE_CODE,
     TEST_MOVE,
@@ -149,11 +150,10 @@ class ToTheMoon(Game):
             [rank_counts(hand) for hand in hands],
             [rank_mask(hand) for hand in hands],
             [len(hand) for hand in hands],
-            deck,
+            deck[::-1],
             0,
             0,
-            0,
-            [True] * players,
+            (1 << players) - 1,
             self.dealer,
             [0] * players,
             [*CARDS_OF_RANK],
@@ -174,10 +174,10 @@ class ToTheMoon(Game):
         move = MOVE_CODE[action]
         trick = self.trick
         if move == TEST_MOVE:
-            card = state.deck[state.top]
-            deck_size = state.left - 1
+            left = state.left
+            card = state.deck[left - 1]
+            joined = not state.trick & BIT[card]  # a new rank joins the countdown (TM-7)
             winner = state.play(move)
-            joined = winner == seat if winner >= 0 else state.inside[seat]
             if joined:
                 trick.append(card)
             else:
@@ -190,7 +190,7 @@ class ToTheMoon(Game):
                         "card": card,
                         "joined": joined,
                         "perfect": winner == seat,
-                        "deck_size": deck_size,
+                        "deck_size": left - 1,
                     }
                 )
         else:
@@ -244,7 +244,7 @@ class ToTheMoon(Game):
             self.trick = []
             self._end_round()
             return
-        card = state.deck[state.top - 1]
+        card = state.deck[state.left]
         self.trick = [card]
         if not self._playout:
             self.public_log.append(
@@ -297,7 +297,7 @@ class ToTheMoon(Game):
     def deck(self) -> list[int]:
         """The face-down deck, top card first."""
         state = self.state
-        return list(state.deck[state.top :])
+        return list(state.deck[: state.left])[::-1]
 
     @property
     def trick_ranks(self) -> int:
@@ -371,7 +371,7 @@ class ToTheMoon(Game):
             "hand": hand_of(state.counts[seat]) if seat is not None else [],
             "trick": list(self.trick),
             "deck_size": state.left,
-            "in": list(state.inside),
+            "in": [bool(state.inside >> other & 1) for other in range(self.players)],
             "piles": list(state.piles),
             "shown": list(self.shown),
             "hand_sizes": list(state.sizes),

@@ -37,8 +37,25 @@ ALL_RANKS = 10
 """TM-4: a trick holds at most one card of each of the ten ranks."""
 CARDS_OF_RANK = tuple(range(ALL_RANKS + 1))
 """PD-1: rank ``r`` has ``r`` cards (index 0 unused): every card is live at a round's start."""
-_AFTER = tuple((*range(1, players), 0) for players in range(9))
-"""``_AFTER[players][seat]``: the seat to ``seat``'s left (TM-6)."""
+_SEATS = 6
+"""TM-1: six players at most; a seat mask (``Round.inside``) holds seats 0 to 5."""
+NEXT_IN = tuple(
+    tuple(
+        next((seat + step) % _SEATS for step in range(1, _SEATS + 1) if inside >> (seat + step) % _SEATS & 1)
+        if inside
+        else -1
+        for inside in range(1 << _SEATS)
+    )
+    for seat in range(_SEATS)
+)
+"""TM-6: ``NEXT_IN[seat][inside]``, the next seat clockwise from ``seat`` in the seat mask
+``inside`` (``seat`` itself if it is the only one in): a table, since a sum of a mask and a
+seat would be a number CPython makes anew (above 256), and the turn passes every move."""
+ONLY_IN = tuple(
+    inside.bit_length() - 1 if inside and not inside & (inside - 1) else -1
+    for inside in range(1 << _SEATS)
+)
+"""``ONLY_IN[inside]``: the seat of a seat mask that holds one seat (-1 otherwise)."""
 
 Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
 """A playout's policy (``Round.play``): ``policy(hand_ranks, hand_counts, hand_size,
@@ -50,31 +67,35 @@ number, and their number of the countdown's ranks. The lists are the round's own
 reads them and never edits them. It must answer a legal move."""
 
 
+def seat_mask(seats: Sequence[bool]) -> int:
+    """The seat mask (``Round.inside``) of a list of flags by seat."""
+    mask = 0
+    for seat, flag in enumerate(seats):
+        if flag:
+            mask |= 1 << seat
+    return mask
+
+
 class Round:
     """One round's state of play (TM-3..TM-10). The attributes are public to read; only the
     methods change them."""
 
     __slots__ = (
-        "after",
         "counts",
         "deck",
         "inside",
         "left",
-        "left_in",
         "length",
         "live",
         "masks",
         "piles",
         "players",
         "sizes",
-        "top",
         "trick",
         "turn",
     )
 
     players: int
-    after: tuple[int, ...]
-    """TM-6: the seat to each seat's left."""
     counts: list[list[int]]
     """Per seat, its cards of each rank (index 0 unused)."""
     masks: list[int]
@@ -82,18 +103,17 @@ class Round:
     sizes: list[int]
     """Per seat, its number of cards."""
     deck: Sequence[int]
-    """The deck, top card first, from ``top`` on (cards before it have been turned)."""
-    top: int
+    """The deck, bottom card first: the cards left are ``deck[:left]``, the top one
+    ``deck[left - 1]`` (the cards after them have been turned, or were never this
+    round's)."""
     left: int
-    """Cards left in the deck: ``len(deck) - top``."""
+    """Cards left in the deck."""
     trick: int
     """The countdown's ranks as a rank mask (TM-4: one card of each rank at most)."""
     length: int
     """The countdown's number of cards."""
-    inside: list[bool]
-    """Per seat, whether it is in the trick (TM-5)."""
-    left_in: int
-    """How many seats are in."""
+    inside: int
+    """The seats in the trick (TM-5) as a seat mask: bit ``s`` for seat ``s``."""
     turn: int
     """The seat to act."""
     piles: list[int]
@@ -107,52 +127,43 @@ class Round:
         masks: list[int],
         sizes: list[int],
         deck: Sequence[int],
-        top: int,
         trick: int,
         length: int,
-        inside: list[bool],
+        inside: int,
         turn: int,
         piles: list[int],
         live: list[int],
     ) -> None:
-        """A round in play with these (the lists become the round's own: not copied)."""
-        players = len(counts)
-        self.players = players
-        self.after = _AFTER[players]
+        """A round in play with these, the whole of ``deck`` (bottom card first) left to
+        turn (the lists become the round's own: not copied)."""
+        self.players = len(counts)
         self.counts = counts
         self.masks = masks
         self.sizes = sizes
         self.deck = deck
-        self.top = top
-        self.left = len(deck) - top
+        self.left = len(deck)
         self.trick = trick
         self.length = length
         self.inside = inside
-        self.left_in = inside.count(True)
         self.turn = turn
         self.piles = piles
         self.live = live
 
-    def redealt(
-        self, counts: list[list[int]], masks: list[int], deck: Sequence[int], top: int
-    ) -> Round:
+    def redealt(self, counts: list[list[int]], masks: list[int], deck: Sequence[int]) -> Round:
         """A new round in this one's state of play with other cards: every seat's ``counts``
-        and ``masks``, and the deck ``deck[top:]`` (a search's world of the view this round
-        was made from: what the view shows is this round's, copied). The hands must be of
-        this round's sizes and the deck as long as its deck."""
+        and ``masks``, and the deck ``deck[:left]`` (bottom card first, as ``deck``: a
+        search's world of the view this round was made from: what the view shows is this
+        round's, copied). The hands must be of this round's sizes."""
         new = _new_round(Round)
         new.players = self.players
-        new.after = self.after
         new.counts = counts
         new.masks = masks
         new.sizes = [*self.sizes]
         new.deck = deck
-        new.top = top
         new.left = self.left
         new.trick = self.trick
         new.length = self.length
-        new.inside = [*self.inside]
-        new.left_in = self.left_in
+        new.inside = self.inside
         new.turn = self.turn
         new.piles = [*self.piles]
         new.live = [*self.live]
@@ -191,21 +202,20 @@ class Round:
 
         ``live_cards`` and ``trick_live`` are what a policy is told first of the cards not
         yet won (``live_counts()``), kept up to date as they change; without a policy they
-        are not read. The state lives in local variables while the moves are played, and
-        is written back once at the end: the whole of a search's playout is one call."""
-        after = self.after
+        are not read. What every move reads is kept in local variables while the moves are
+        played and written back once at the end, so the whole of a search's playout is one
+        call, and a single move (the game's) pays for little more than it reads: the deck,
+        the score piles and the number of players are read where a card is turned or a
+        trick won."""
         counts_of = self.counts
         masks = self.masks
         sizes = self.sizes
-        deck = self.deck
-        top = self.top
-        left = self.left
+        live = self.live
         trick = self.trick
         length = self.length
+        left = self.left
         inside = self.inside
-        left_in = self.left_in
         turn = self.turn
-        live = self.live
         winner = -1
         while True:  # a trick
             while True:  # a move (TM-7) of the seat ``turn``
@@ -223,20 +233,17 @@ class Round:
                     if length == ALL_RANKS:
                         winner = turn
                         break
-                elif not move and not trick & BIT[deck[top]]:  # a Test turns a new rank
-                    card = deck[top]
+                elif not move and not trick & BIT[card := self.deck[left - 1]]:
+                    # a Test turns a new rank: it joins the countdown
+                    left -= 1
                     trick |= BIT[card]
                     trick_live += live[card]
-                    top += 1
-                    left -= 1
                     length += 1
                     if length == ALL_RANKS:
                         winner = turn
                         break
                 else:  # the seat goes out, with the card it takes (0: none)
-                    if not move:  # a failed Test: the card goes to hand
-                        card = deck[top]
-                        top += 1
+                    if not move:  # a failed Test: the card turned goes to hand
                         left -= 1
                     elif move > WITHDRAW_NONE:  # withdraw R: the R goes to hand
                         card = -move
@@ -248,18 +255,15 @@ class Round:
                     else:  # LEAD: as if the seat had won an empty trick
                         winner = turn
                         break
-                    inside[turn] = False
+                    inside ^= 1 << turn
                     if card:
                         counts_of[turn][card] += 1
                         masks[turn] |= BIT[card]
                         sizes[turn] += 1
-                    left_in -= 1
-                    if left_in == 1:
-                        winner = inside.index(True)
+                    if not inside & (inside - 1):  # one seat is left in
+                        winner = ONLY_IN[inside]
                         break
-                turn = after[turn]  # the next seat clockwise that is in
-                while not inside[turn]:
-                    turn = after[turn]
+                turn = NEXT_IN[turn][inside]  # the next seat clockwise that is in
                 if policy is None:
                     break
                 move = policy(
@@ -275,29 +279,25 @@ class Round:
                 )
             if winner < 0:  # one move played, the trick goes on
                 break
-            # the trick is won: its cards go to the winner's pile; the winner leads
+            # the trick is won: its cards go to the winner's pile; the winner leads:
+            # everyone is in, and the top deck card is turned
             self.piles[winner] += length
             live_cards -= length
             for rank in RANKS_OF[trick]:
                 live[rank] -= 1
-            turn = winner
-            # ``turn`` leads
-            players = self.players
-            inside = [True] * players
-            left_in = players
+            inside = (1 << self.players) - 1
             if not left:  # the round is over
                 trick = 0
                 length = 0
                 trick_live = 0
                 turn = -1
                 break
-            card = deck[top]
-            top += 1
+            card = self.deck[left - 1]
             left -= 1
             trick = BIT[card]
             trick_live = live[card]
             length = 1
-            turn = after[turn]
+            turn = NEXT_IN[winner][inside]
             if policy is None:
                 break
             move = policy(
@@ -311,12 +311,10 @@ class Round:
                 live_cards,
                 trick_live,
             )
-        self.top = top
-        self.left = left
         self.trick = trick
         self.length = length
+        self.left = left
         self.inside = inside
-        self.left_in = left_in
         self.turn = turn
         return winner
 

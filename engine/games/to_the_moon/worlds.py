@@ -29,7 +29,7 @@ from ...worlds import ViewWorlds
 from .game import ToTheMoon
 from .knowledge import perfects_this_round, seen_in_hands, won_this_round
 from .notation import BIT, rank_counts, rank_mask
-from .round import ALL_RANKS, Policy, Round
+from .round import ALL_RANKS, Policy, Round, seat_mask
 
 World = Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
 """``world(hands, deck)`` (``Worlds.world``)."""
@@ -90,10 +90,9 @@ class _ViewFacts:
             [self.own_mask] * players,
             [*self.sizes],
             [0] * self.deck_size,
-            0,
             self.trick_ranks,
             len(trick),
-            list(view["in"]),
+            seat_mask(view["in"]),
             view["to_act"],
             list(view["piles"]),
             [rank - won for rank, won in enumerate(self.won)],
@@ -237,7 +236,7 @@ def _world_maker(view: Mapping[str, JSON], facts: _ViewFacts, playout: bool) -> 
         game.dealer = dealer
         game.leader = leader
         counts_of, masks = hands_of(hands)
-        game.state = viewed.redealt(counts_of, masks, [*deck], 0)
+        game.state = viewed.redealt(counts_of, masks, [*deck][::-1])
         game.trick = [*trick]
         game.shown = [*shown]
         game.tricks_won = [*tricks_won]
@@ -269,7 +268,7 @@ def _round_playouts(
     ) -> list[int]:
         check(hands, deck)
         counts_of, masks = hands_of(hands)
-        state = viewed.redealt(counts_of, masks, deck, 0)
+        state = viewed.redealt(counts_of, masks, deck[::-1])
         state.play(first, policy, live_cards, trick_live)
         return state.piles
 
@@ -289,12 +288,13 @@ def _round_playouts(
         share = sizes[other] - sum(known)
         cuts.append((other, known, known_mask, start, start + share))
         start += max(0, share)
-    dealt = start
-    placed = (
-        sorted(unseen.elements())
-        if facts.hidden is not None and all(cut[4] >= cut[3] for cut in cuts)
-        else None  # no world fits the view (``check`` refuses every assignment)
-    )
+    placed: list[int] | None = sorted(unseen.elements())
+    if (
+        facts.hidden is None
+        or any(cut[4] < cut[3] for cut in cuts)
+        or len(placed) - start != facts.deck_size  # the deck: the pool's last cards
+    ):
+        placed = None  # no world fits the view (``check`` refuses every assignment)
 
     def play_dealt(pool: Sequence[int], first: int, policy: Policy) -> list[int]:
         if placed is None or sorted(pool) != placed:
@@ -310,7 +310,7 @@ def _round_playouts(
                 mask |= BIT[rank]
             counts_of[other] = counts
             masks[other] = mask
-        state = viewed.redealt(counts_of, masks, pool, dealt)
+        state = viewed.redealt(counts_of, masks, pool[::-1])  # the deck: the pool's last cards
         state.play(first, policy, live_cards, trick_live)
         return state.piles
 
