@@ -49,7 +49,6 @@ from .notation import (
     BIT,
     BUILD,
     MOVE_CODE,
-    TEST_MOVE,
     WITHDRAW,
     WITHDRAW_NONE,
     build_actions,
@@ -59,7 +58,7 @@ from .notation import (
     rank_mask,
     split_action,
 )
-from .round import ALL_RANKS, CARDS_OF_RANK, LEAD, Round, hand_of
+from .round import ALL_RANKS, CARDS_OF_RANK, EVERYONE, LEAD, Round, hand_of
 
 _SEATS = range(len(MOVE_ENTRIES))
 _RANKS = range(1, ALL_RANKS + 1)
@@ -78,15 +77,13 @@ WITHDRAWN: tuple[dict[str, LogEntry], ...] = tuple(
 withdrawal, by seat and action, made once and shared by every game (log entries are never
 edited: views copy them; ``game.MOVE_ENTRIES`` does the same for the game log)."""
 
-_BUILDS: list[list[str] | None] = [None] * 1024
-"""``build_actions(mask)`` by buildable-rank mask, filled in as masks come up: a list
-indexed by the mask, since a list look-up is cheaper than a dict's ``get`` (above all in
-Pyodide). The lists are shared: never edited."""
-_OTHERS_DECK: list[list[str] | None] = [None] * 1024
-_OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
-"""``other_actions(trick_ranks, deck)`` by countdown mask, with and without a deck, filled in
-as they come up (shared lists: never edited). A state's legal list is the builds and these
-joined (TM-7)."""
+_LEGAL_DECK: tuple[dict[int, list[str]], ...] = tuple({} for _ in range(1024))
+_LEGAL_NO_DECK: tuple[dict[int, list[str]], ...] = tuple({} for _ in range(1024))
+"""The legal lists (TM-7) as they come up, while the deck lasts and once it is empty:
+``_LEGAL_DECK[trick_ranks][buildable]``, by the countdown's rank mask, then by the mask of
+the ranks the seat may build (``build_actions`` then ``other_actions``): at most 3**10
+lists each (the buildable ranks are outside the countdown). One dict look-up for a state's
+list, which is shared: never edited."""
 
 
 @register
@@ -153,7 +150,7 @@ class ToTheMoon(Game):
             deck[::-1],
             0,
             0,
-            (1 << players) - 1,
+            EVERYONE[players],
             self.dealer,
             [0] * players,
             [*CARDS_OF_RANK],
@@ -161,7 +158,7 @@ class ToTheMoon(Game):
         self.tricks_won = [0] * players
         self.perfects = [0] * players
         self.state.play(LEAD)
-        self._led(self.dealer)
+        self._led(self.dealer, False)
 
     # --- play -----------------------------------------------------------------------------
 
@@ -172,14 +169,22 @@ class ToTheMoon(Game):
         state = self.state
         seat = state.turn
         move = MOVE_CODE[action]
-        trick = self.trick
-        if move == TEST_MOVE:
+        if move > 0:
+            winner = state.play(move)
+            self.trick.append(move)
+            if not self._playout:
+                self.public_log.append(
+                    {"seat": seat, "action": action, "card": move, "perfect": True}
+                    if winner >= 0
+                    else BUILT[seat][action]
+                )
+        elif not move:  # test (``TEST_MOVE``)
             left = state.left
             card = state.deck[left - 1]
             joined = not state.trick & BIT[card]  # a new rank joins the countdown (TM-7)
             winner = state.play(move)
             if joined:
-                trick.append(card)
+                self.trick.append(card)
             else:
                 self.shown[seat] = card
             if not self._playout:
@@ -195,48 +200,38 @@ class ToTheMoon(Game):
                 )
         else:
             winner = state.play(move)
-            if move > 0:
-                trick.append(move)
-                if not self._playout:
-                    self.public_log.append(
-                        {"seat": seat, "action": action, "card": move, "perfect": True}
-                        if winner >= 0
-                        else BUILT[seat][action]
-                    )
+            if move != WITHDRAW_NONE:
+                taken = -move
+                self.trick.remove(taken)
+                self.shown[seat] = taken
             else:
-                if move != WITHDRAW_NONE:
-                    trick.remove(-move)
-                    self.shown[seat] = -move
-                else:
-                    self.shown[seat] = None
-                if not self._playout:
-                    self.public_log.append(WITHDRAWN[seat][action])
+                self.shown[seat] = None
+            if not self._playout:
+                self.public_log.append(WITHDRAWN[seat][action])
         if winner >= 0:
-            self._won(winner, winner == seat)
+            self._led(winner, True, winner == seat)
 
-    def _won(self, seat: int, perfect: bool) -> None:
-        """TM-9, TM-10: the trick went to ``seat``'s score pile (``Round.play``); they lead
-        the next one."""
-        cards = self.trick
-        self.tricks_won[seat] += 1
-        if perfect:
-            self.perfects[seat] += 1
-        if not self._playout:
-            self.public_log.append(
-                {
-                    "seat": seat,
-                    "action": "win",
-                    "cards": cards,
-                    "points": len(cards),
-                    "perfect": perfect,
-                }
-            )
-        self._led(seat)
-
-    def _led(self, seat: int) -> None:
-        """TM-3, TM-10: ``seat`` has led (``Round.play``): the countdown it turned is
-        announced, the cards shown are turned down (TM-8); or the deck was empty and the
-        round is over."""
+    def _led(self, seat: int, won: bool, perfect: bool = False) -> None:
+        """``seat`` has led (``Round.play``), having won the trick that ended (``won``;
+        ``perfect``: by a perfect countdown) or as the dealer at a round's start. TM-9: the
+        trick won is announced (it went to ``seat``'s score pile). TM-3, TM-10: the
+        countdown ``seat`` turned is announced, the cards shown are turned down (TM-8); or
+        the deck was empty and the round is over."""
+        if won:
+            cards = self.trick
+            self.tricks_won[seat] += 1
+            if perfect:
+                self.perfects[seat] += 1
+            if not self._playout:
+                self.public_log.append(
+                    {
+                        "seat": seat,
+                        "action": "win",
+                        "cards": cards,
+                        "points": len(cards),
+                        "perfect": perfect,
+                    }
+                )
         self.leader = seat
         self.shown = [None] * self.players
         state = self.state
@@ -319,23 +314,19 @@ class ToTheMoon(Game):
         """TM-7: the builds of the hand's ranks not in the countdown, then Test (while the
         deck lasts) and the withdraws: bare ``withdraw`` from a one-card countdown, else
         ``withdraw R`` for each of its ranks (a player who goes out of a bigger one takes a
-        card). Each part is a shared list cached by rank mask."""
+        card). A shared list, kept by rank masks (``_LEGAL``)."""
         state = self.state
         trick = state.trick
         hand = state.masks[state.turn]
         buildable = hand ^ (hand & trick)
-        builds = _BUILDS[buildable]
-        if builds is None:
-            builds = _BUILDS[buildable] = build_actions(buildable)
-        if state.left:
-            others = _OTHERS_DECK[trick]
-            if others is None:
-                others = _OTHERS_DECK[trick] = other_actions(trick, True)
-        else:
-            others = _OTHERS_NO_DECK[trick]
-            if others is None:
-                others = _OTHERS_NO_DECK[trick] = other_actions(trick, False)
-        return builds + others
+        known = (_LEGAL_DECK if state.left else _LEGAL_NO_DECK)[trick]
+        try:
+            return known[buildable]
+        except KeyError:
+            legal = known[buildable] = build_actions(buildable) + other_actions(
+                trick, bool(state.left)
+            )
+            return legal
 
     def _parse(self, text: str) -> str:
         return parse_action(text)

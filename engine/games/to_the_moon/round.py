@@ -41,7 +41,11 @@ _SEATS = 6
 """TM-1: six players at most; a seat mask (``Round.inside``) holds seats 0 to 5."""
 NEXT_IN = tuple(
     tuple(
-        next((seat + step) % _SEATS for step in range(1, _SEATS + 1) if inside >> (seat + step) % _SEATS & 1)
+        next(
+            (seat + step) % _SEATS
+            for step in range(1, _SEATS + 1)
+            if inside >> (seat + step) % _SEATS & 1
+        )
         if inside
         else -1
         for inside in range(1 << _SEATS)
@@ -56,6 +60,10 @@ ONLY_IN = tuple(
     for inside in range(1 << _SEATS)
 )
 """``ONLY_IN[inside]``: the seat of a seat mask that holds one seat (-1 otherwise)."""
+SEAT_BIT = tuple(1 << seat for seat in range(_SEATS))
+"""``SEAT_BIT[s]``: seat ``s``'s bit in a seat mask."""
+EVERYONE = tuple((1 << players) - 1 for players in range(_SEATS + 1))
+"""``EVERYONE[players]``: the seat mask of every seat (TM-5: everyone is in at a lead)."""
 
 Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
 """A playout's policy (``Round.play``): ``policy(hand_ranks, hand_counts, hand_size,
@@ -255,7 +263,7 @@ class Round:
                     else:  # LEAD: as if the seat had won an empty trick
                         winner = turn
                         break
-                    inside ^= 1 << turn
+                    inside ^= SEAT_BIT[turn]
                     if card:
                         counts_of[turn][card] += 1
                         masks[turn] |= BIT[card]
@@ -285,7 +293,7 @@ class Round:
             live_cards -= length
             for rank in RANKS_OF[trick]:
                 live[rank] -= 1
-            inside = (1 << self.players) - 1
+            inside = EVERYONE[self.players]
             if not left:  # the round is over
                 trick = 0
                 length = 0
