@@ -288,13 +288,14 @@ def _round_playouts(
         share = sizes[other] - sum(known)
         cuts.append((other, known, known_mask, start, start + share))
         start += max(0, share)
-    placed: list[int] | None = sorted(unseen.elements())
-    if (
-        facts.hidden is None
-        or any(cut[4] < cut[3] for cut in cuts)
-        or len(placed) - start != facts.deck_size  # the deck: the pool's last cards
-    ):
-        placed = None  # no world fits the view (``check`` refuses every assignment)
+    pool_cards = sorted(unseen.elements())
+    placed = (
+        pool_cards
+        if facts.hidden is not None
+        and all(cut[4] >= cut[3] for cut in cuts)
+        and len(pool_cards) - start == facts.deck_size  # the deck: the pool's last cards
+        else None  # no world fits the view (``check`` refuses every assignment)
+    )
 
     def play_dealt(pool: Sequence[int], first: int, policy: Policy) -> list[int]:
         if placed is None or sorted(pool) != placed:
