@@ -77,13 +77,16 @@ WITHDRAWN: tuple[dict[str, LogEntry], ...] = tuple(
 withdrawal, by seat and action, made once and shared by every game (log entries are never
 edited: views copy them; ``game.MOVE_ENTRIES`` does the same for the game log)."""
 
-_LEGAL_DECK: tuple[dict[int, list[str]], ...] = tuple({} for _ in range(1024))
-_LEGAL_NO_DECK: tuple[dict[int, list[str]], ...] = tuple({} for _ in range(1024))
-"""The legal lists (TM-7) as they come up, while the deck lasts and once it is empty:
-``_LEGAL_DECK[trick_ranks][buildable]``, by the countdown's rank mask, then by the mask of
-the ranks the seat may build (``build_actions`` then ``other_actions``): at most 3**10
-lists each (the buildable ranks are outside the countdown). One dict look-up for a state's
-list, which is shared: never edited."""
+_BUILDS: list[list[str] | None] = [None] * 1024
+"""``build_actions(mask)`` by buildable-rank mask, filled in as masks come up: a list
+indexed by the mask, since a list look-up is cheaper than a dict's ``get`` (above all in
+Pyodide). The lists are shared: never edited."""
+_OTHERS_DECK: list[list[str] | None] = [None] * 1024
+_OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
+"""``other_actions(trick_ranks, deck)`` by countdown mask, with and without a deck, filled in
+as they come up (shared lists: never edited). A state's legal list is the builds and these
+joined (TM-7): a new list each time, which is cheaper than a kept list of each (rank masks)
+joined: thousands of lists kept are thousands of objects out of the CPU's cache."""
 
 
 @register
@@ -314,19 +317,23 @@ class ToTheMoon(Game):
         """TM-7: the builds of the hand's ranks not in the countdown, then Test (while the
         deck lasts) and the withdraws: bare ``withdraw`` from a one-card countdown, else
         ``withdraw R`` for each of its ranks (a player who goes out of a bigger one takes a
-        card). A shared list, kept by rank masks (``_LEGAL``)."""
+        card). Each part is a shared list cached by rank mask."""
         state = self.state
         trick = state.trick
         hand = state.masks[state.turn]
         buildable = hand ^ (hand & trick)
-        known = (_LEGAL_DECK if state.left else _LEGAL_NO_DECK)[trick]
-        try:
-            return known[buildable]
-        except KeyError:
-            legal = known[buildable] = build_actions(buildable) + other_actions(
-                trick, bool(state.left)
-            )
-            return legal
+        builds = _BUILDS[buildable]
+        if builds is None:
+            builds = _BUILDS[buildable] = build_actions(buildable)
+        if state.left:
+            others = _OTHERS_DECK[trick]
+            if others is None:
+                others = _OTHERS_DECK[trick] = other_actions(trick, True)
+        else:
+            others = _OTHERS_NO_DECK[trick]
+            if others is None:
+                others = _OTHERS_NO_DECK[trick] = other_actions(trick, False)
+        return builds + others
 
     def _parse(self, text: str) -> str:
         return parse_action(text)
