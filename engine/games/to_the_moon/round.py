@@ -53,8 +53,9 @@ NEXT_IN = tuple(
     for seat in range(_SEATS)
 )
 """TM-6: ``NEXT_IN[seat][inside]``, the next seat clockwise from ``seat`` in the seat mask
-``inside`` (``seat`` itself if it is the only one in): a table, since a sum of a mask and a
-seat would be a number CPython makes anew (above 256), and the turn passes every move."""
+``inside`` (``seat`` itself if it is the only one in): a table of tables, since one index
+made of both would be a number above 256, which CPython makes anew each time, and the turn
+passes every move."""
 ONLY_IN = tuple(
     inside.bit_length() - 1 if inside and not inside & (inside - 1) else -1
     for inside in range(1 << _SEATS)
