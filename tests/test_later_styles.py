@@ -7,20 +7,26 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-import sitebuild.assemble as assemble
-from sitebuild.steps import StepFailed
-
-pytestmark = pytest.mark.cpython_only
+pytestmark = pytest.mark.cpython_only  # the Pyodide run has neither sitebuild nor web/
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 SHEET_URL = re.compile(r"""new URL\(\s*["']([^"']+\.css)["']\s*,\s*import\.meta\.url\s*\)""")
 
 
-def test_every_sheet_under_web_js_is_linked_once_in_order() -> None:
+@pytest.fixture
+def assemble() -> ModuleType:
+    """sitebuild.assemble, imported here: the Pyodide run collects this file without it."""
+    import sitebuild.assemble
+
+    return sitebuild.assemble
+
+
+def test_every_sheet_under_web_js_is_linked_once_in_order(assemble: ModuleType) -> None:
     sheets = assemble.later_styles()
     assert len(set(sheets)) == len(sheets)
     assert {p.relative_to(WEB).as_posix() for p in (WEB / "js").rglob("*.css")} == set(sheets)
@@ -34,8 +40,10 @@ def test_every_sheet_under_web_js_is_linked_once_in_order() -> None:
 
 @pytest.mark.parametrize("change", ["unlisted", "missing"])
 def test_the_build_stops_when_the_list_and_the_sheets_disagree(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, assemble: ModuleType
 ) -> None:
+    from sitebuild.steps import StepFailed
+
     web = tmp_path / "web"
     for sheet in assemble.LATER_STYLES:
         (web / sheet).parent.mkdir(parents=True, exist_ok=True)
@@ -50,7 +58,7 @@ def test_the_build_stops_when_the_list_and_the_sheets_disagree(
         assemble.later_styles()
 
 
-def test_a_module_that_adds_its_own_sheet_names_a_linked_one() -> None:
+def test_a_module_that_adds_its_own_sheet_names_a_linked_one(assemble: ModuleType) -> None:
     found = []
     for module in sorted((WEB / "js").rglob("*.js")):
         for href in SHEET_URL.findall(module.read_text()):
