@@ -44,9 +44,13 @@ PositionPolicy = Callable[[int], int]
 NEXT_SEAT = (*range(1, PLAYERS), 0)
 """The seat to each seat's left, who plays next (QL-7)."""
 
-LED_MASK: tuple[int, ...] = tuple(SUIT_MASK[card & 3] for card in range(len(CARD)))
-"""The cards that follow each card when it is led (its suit's)."""
-NO_FOLLOW: tuple[int, ...] = (0,) * len(CARD)
+BEAT: tuple[int, ...] = (*HIGHER_MASK, -1)
+"""The cards that beat each card winning a trick (``HIGHER_MASK``: the higher cards of its
+suit), and last, for no card (-1, before a trick's lead), every card."""
+LED_MASK: tuple[int, ...] = (*(SUIT_MASK[card & 3] for card in range(len(CARD))), 0)
+"""The cards that follow the suit of each card winning a trick (its suit's), and last, for
+no card (-1, before a trick's lead), none: any card may lead."""
+NO_FOLLOW: tuple[int, ...] = (0,) * (len(CARD) + 1)
 """``LED_MASK`` of a contract where nobody has to follow suit."""
 
 
@@ -55,10 +59,8 @@ class TrickPlay:
     methods change them."""
 
     __slots__ = (
-        "beat",
         "cards",
         "hands",
-        "led",
         "length",
         "suits",
         "taken",
@@ -80,10 +82,6 @@ class TrickPlay:
     """The seat winning the trick in progress (read it only while ``length``)."""
     winning: int
     """The card winning the trick in progress (-1 before its lead)."""
-    beat: int
-    """The cards that would win the trick now (-1, every card, before its lead)."""
-    led: int
-    """The cards that follow the suit led, if one must (0 before the lead: any card)."""
     taken: int
     """The cards of the trick in progress (a mask)."""
     cards: list[int]
@@ -100,8 +98,6 @@ class TrickPlay:
         self.length = 0
         self.winner = -1
         self.winning = -1
-        self.beat = -1
-        self.led = 0
         self.taken = 0
         self.cards = []
         self.winners = []
@@ -117,8 +113,6 @@ class TrickPlay:
         new.length = self.length
         new.winner = self.winner
         new.winning = self.winning
-        new.beat = self.beat
-        new.led = self.led
         new.taken = self.taken
         new.cards = [*self.cards]
         new.winners = [*self.winners]
@@ -145,20 +139,24 @@ class TrickPlay:
         length = self.length
         winner = self.winner
         winning = self.winning
-        beat = self.beat
-        led = self.led
         taken = self.taken
         cards = self.cards
+        suits = self.suits
+        bit = BIT
+        higher = BEAT
+        next_seat = NEXT_SEAT
+        beat = higher[winning]  # the cards that would win the trick now
+        led = suits[winning]  # the cards that follow the suit led, if one must
         number = len(cards) + 1
         while True:
-            played = BIT[card]
+            played = bit[card]
             hands[turn] ^= played
             taken |= played
             if played & beat:  # the highest card of the suit led so far
-                winner, winning, beat, led = turn, card, HIGHER_MASK[card], self.suits[card]
+                winner, winning, beat, led = turn, card, higher[card], suits[card]
             length += 1
             if length < PLAYERS:
-                turn = NEXT_SEAT[turn]
+                turn = next_seat[turn]
             else:  # the trick is complete: its winner takes it and leads the next
                 cards.append(taken)
                 self.winners.append(winner)
@@ -182,8 +180,6 @@ class TrickPlay:
         self.length = length
         self.winner = winner
         self.winning = winning
-        self.beat = beat
-        self.led = led
         self.taken = taken
         return legal
 
