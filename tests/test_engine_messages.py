@@ -250,7 +250,9 @@ def test_refusals_in_play_are_messages_the_page_can_word(
 
 
 def tricks(*plays: list[tuple[int, str]]) -> list[Trick]:
-    return [Trick(tuple(play)) for play in plays]
+    """The tricks of these plays, their winners decided by the play of a deal (QL-7)."""
+    played = [play for trick in plays for play in trick]
+    return TricksDeal.resume(contract_for("minus"), 0, [[]] * 4, played[0][0], played).tricks
 
 
 ONE_SEAT_TAKES_ALL = tricks(

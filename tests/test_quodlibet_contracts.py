@@ -21,6 +21,12 @@ from engine.cards import french_deck, sort_cards
 from engine.game import Game
 from engine.games.quodlibet.card_bits import CODE_BIT
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS, contract_for
+from engine.games.quodlibet.tricks_deal import (
+    LEGAL_ACTIONS,
+    LEGAL_CACHE_MAX,
+    TricksDeal,
+    legal_actions,
+)
 from engine.rng import Rng
 from engine.tricks import Trick
 
@@ -123,6 +129,17 @@ def test_ql_7_legal_lists_are_the_callers_own() -> None:
     mine = game.legal_actions()
     mine.append("play AS")
     assert game.legal_actions() == ["play 9S", "play TS"]
+
+
+def test_ql_7_legal_lists_by_mask_are_shared_and_kept_within_bounds() -> None:
+    """The legal actions of the cards a seat may play are one shared list per mask of cards,
+    sorted; the table of them starts afresh rather than grow past ``LEGAL_CACHE_MAX``."""
+    for mask in range(LEGAL_CACHE_MAX + 10):
+        legal_actions(mask)
+        assert len(LEGAL_ACTIONS) <= LEGAL_CACHE_MAX
+    both = CODE_BIT["7C"] | CODE_BIT["AH"]
+    assert legal_actions(both) == ["play 7C", "play AH"]
+    assert legal_actions(both) is legal_actions(both)
 
 
 def test_ql_7_void_in_the_suit_led_may_play_any_card() -> None:
@@ -433,12 +450,10 @@ def test_ql_9_to_ql_19_lines_add_up_to_the_points_of_the_masks() -> None:
     deck = french_deck()
     deals: list[tuple[list[Trick], list[list[str]]]] = []
     for hands, script in [(MIXED, " ".join(MIXED_PLAY)), (SUITS, ALL_TO_SEAT_1)]:
-        cards, tricks, leader = script.split(), [], 1
-        for start in range(0, 32, 4):
-            plays = tuple(((leader + i) % 4, card) for i, card in enumerate(cards[start:][:4]))
-            tricks.append(Trick(plays))
-            leader = tricks[-1].winner
-        deals.append((tricks, hands))
+        played = TricksDeal(contract_for("minus"), 0, hands, 1)  # QL-7 decides the winners
+        for card in script.split():
+            played.apply(f"play {card}")
+        deals.append((played.tricks, hands))
     assert [trick.winner for trick in deals[0][0]] == MIXED_WINNERS
     for number in range(3_000):
         shuffled = rng.shuffled(deck)
@@ -449,7 +464,7 @@ def test_ql_9_to_ql_19_lines_add_up_to_the_points_of_the_masks() -> None:
             plays = tuple(((leader + i) % 4, hands[(leader + i) % 4][index]) for i in range(4))
             how = number % 3
             winner = rng.below(4) if how == 0 else 2 if how == 1 else plays[rng.below(4)][0]
-            tricks.append(Trick.won_by(plays, winner))
+            tricks.append(Trick(plays, winner))
             leader = winner
         deals.append((tricks, hands))
     seen = Counter[str]()

@@ -86,7 +86,7 @@ LEGAL_CACHE_MAX = 1 << 14
 
 LEGAL_ACTIONS: dict[int, list[str]] = {0: []}
 """``play CARD`` for the cards of a mask, sorted, by mask: the legal actions of the cards
-a seat may play (``TrickPlay.legal``), made once per mask met and shared (never edited:
+a seat may play (``TrickPlay.play`` says which), made once per mask met and shared (never edited:
 ``legal_now``)."""
 
 
@@ -231,7 +231,7 @@ class TricksDeal:
         """The tricks done, in order."""
         plays = self.plays
         return [
-            Trick.won_by(tuple(plays[PLAYERS * number : PLAYERS * (number + 1)]), winner)
+            Trick(tuple(plays[PLAYERS * number : PLAYERS * (number + 1)]), winner)
             for number, winner in enumerate(self.state.winners)
         ]
 

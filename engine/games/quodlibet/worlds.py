@@ -189,15 +189,16 @@ class Worlds(ViewWorlds):
         which plays the legal action ``first`` for the seat to act (``choose NAME``, ``play
         CARD`` or ``play @i``: nothing is checked again), then lets ``policy`` choose every
         card with more than one to choose from, to the end of the deal, and returns each
-        seat's points for the deal (QL-8). ``policy`` is a ``trick_playout.TrickPolicy``,
+        seat's points for the deal (QL-8). ``policy`` is a ``trick_play.TrickPolicy``,
         which sees hands as masks of card ints (``card_bits``), but in Open Trousers
-        (QL-17), where it is a ``trick_playout.PositionPolicy`` (a position of the hand as
+        (QL-17), where it is a ``trick_play.PositionPolicy`` (a position of the hand as
         held: the contract chosen is ``first``'s, so its caller knows which to give).
 
         The same deal as ``world(hands)`` played with ``apply`` to its
         end (Open Trousers' reshuffle after a choice, QL-17, is the world's: a generator
-        of seed 0), with the same points on its score sheet, without a game object
-        (``trick_playout.play_deal``). Every playout starts afresh from ``hands``: a paired
+        of seed 0), with the same points on its score sheet, without a game object: the
+        deal's own play, the view's ``TrickPlay`` redealt with these cards and played by
+        one call of ``TrickPlay.play``. Every playout starts afresh from ``hands``: a paired
         search plays each of its candidates in the same world. Snack (QL-20) is played in
         worlds from ``world``: ``WorldError("world-snack-playout")``."""
         view = self.view
