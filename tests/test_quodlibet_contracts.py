@@ -19,14 +19,9 @@ import pytest
 import engine
 from engine.cards import french_deck, sort_cards
 from engine.game import Game
-from engine.games.quodlibet.card_bits import CODE_BIT
+from engine.games.quodlibet.card_bits import CARD, CODE_BIT, SUIT_MASK
 from engine.games.quodlibet.contracts import TRICK_CONTRACTS, contract_for
-from engine.games.quodlibet.tricks_deal import (
-    LEGAL_ACTIONS,
-    LEGAL_CACHE_MAX,
-    TricksDeal,
-    legal_actions,
-)
+from engine.games.quodlibet.tricks_deal import FOLLOWING, TricksDeal, actions_of, following
 from engine.rng import Rng
 from engine.tricks import Trick
 
@@ -131,15 +126,26 @@ def test_ql_7_legal_lists_are_the_callers_own() -> None:
     assert game.legal_actions() == ["play 9S", "play TS"]
 
 
-def test_ql_7_legal_lists_by_mask_are_shared_and_kept_within_bounds() -> None:
-    """The legal actions of the cards a seat may play are one shared list per mask of cards,
-    sorted; the table of them starts afresh rather than grow past ``LEGAL_CACHE_MAX``."""
-    for mask in range(LEGAL_CACHE_MAX + 10):
-        legal_actions(mask)
-        assert len(LEGAL_ACTIONS) <= LEGAL_CACHE_MAX
-    both = CODE_BIT["7C"] | CODE_BIT["AH"]
-    assert legal_actions(both) == ["play 7C", "play AH"]
-    assert legal_actions(both) is legal_actions(both)
+def test_ql_7_legal_lists_are_the_actions_of_the_playable_cards_sorted() -> None:
+    """A deal's legal list is ``play CARD`` for each card ``TrickPlay.play`` said the seat
+    may play, sorted: made a rank at a time (``actions_of``), shared per mask when following
+    suit (part of one suit: 1,020 masks at most)."""
+    rng = Rng(27)
+    for _ in range(2_000):
+        mask = rng.next_u64() & rng.next_u64() & 0xFFFF_FFFF
+        assert actions_of(mask) == sorted(
+            f"play {CARD[card]}" for card in range(32) if mask >> card & 1
+        )
+    game = engine.new_game("quodlibet", seed=27)
+    while not game.is_over:
+        deal = game.deal
+        if isinstance(deal, TricksDeal) and not deal.blind:
+            assert game.legal_actions() == actions_of(deal.playable)
+        game.apply(rng.choice(game.legal_actions()))
+    assert FOLLOWING and all(
+        any(mask & ~SUIT_MASK[suit] == 0 for suit in range(4)) for mask in FOLLOWING
+    )
+    assert following(CODE_BIT["7H"] | CODE_BIT["AH"]) is following(CODE_BIT["7H"] | CODE_BIT["AH"])
 
 
 def test_ql_7_void_in_the_suit_led_may_play_any_card() -> None:

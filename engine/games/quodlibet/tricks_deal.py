@@ -81,24 +81,41 @@ POSITION_ACTIONS: tuple[list[str], ...] = tuple(
 CARD_OF_ACTION: dict[str, int] = {action: INDEX[card] for card, action in PLAY_ACTION.items()}
 """The card int (``card_bits``) that ``play CARD`` plays."""
 
-LEGAL_CACHE_MAX = 1 << 14
-"""``LEGAL_ACTIONS`` keeps at most this many lists (then starts afresh)."""
+RANK_RUNS: tuple[tuple[int, tuple[list[str], ...]], ...] = tuple(
+    (
+        4 * value,
+        tuple(
+            [PLAY_ACTION[CARD[4 * value + suit]] for suit in range(4) if four >> suit & 1]
+            for four in range(16)
+        ),
+    )
+    for value in sorted(range(8), key=lambda value: CARD[4 * value][0])
+)
+"""``play CARD`` in sorted order, a rank at a time: per rank (in the order of its letter),
+the shift of its four cards in a mask (``card_bits``: a rank's cards are four bits in a row,
+by suit letter) and the actions of each set of them, sorted."""
 
-LEGAL_ACTIONS: dict[int, list[str]] = {0: []}
-"""``play CARD`` for the cards of a mask, sorted, by mask: the legal actions of the cards
-a seat may play (``TrickPlay.play`` says which), made once per mask met and shared (never edited:
-``legal_now``)."""
+
+def actions_of(cards: int) -> list[str]:
+    """``play CARD`` for each card of the mask ``cards``, sorted: a new list."""
+    actions: list[str] = []
+    for shift, runs in RANK_RUNS:
+        four = cards >> shift & 15
+        if four:
+            actions += runs[four]
+    return actions
 
 
-def legal_actions(legal: int) -> list[str]:
-    """``play CARD`` for each card of the mask ``legal``, sorted (``LEGAL_ACTIONS``)."""
-    actions = LEGAL_ACTIONS.get(legal)
+FOLLOWING: dict[int, list[str]] = {}
+"""``actions_of`` of the cards of one suit, by mask, made once per mask met (1,020 at
+most) and shared (never edited: ``legal_now``): what a seat following suit may play."""
+
+
+def following(cards: int) -> list[str]:
+    """``actions_of(cards)`` for cards of one suit, as a shared list (``FOLLOWING``)."""
+    actions = FOLLOWING.get(cards)
     if actions is None:
-        if len(LEGAL_ACTIONS) >= LEGAL_CACHE_MAX:
-            LEGAL_ACTIONS.clear()
-        actions = LEGAL_ACTIONS[legal] = sorted(
-            PLAY_ACTION[CARD[card]] for card in range(len(CARD)) if legal >> card & 1
-        )
+        actions = FOLLOWING[cards] = actions_of(cards)
     return actions
 
 
@@ -152,6 +169,10 @@ class TricksDeal:
         self.held = [[INDEX[card] for card in hand] for hand in hands] if blind else None
         self.played = []
         self.to_act = leader
+        self._actions: list[list[str] | None] = [None] * PLAYERS
+        """Per seat, ``play CARD`` for each card it holds, sorted: made when ``legal_now``
+        first asks (a search's playouts never do), then kept up to date (unused in Open
+        Trousers)."""
         self._lines: list[Line] | None = None
         """The score sheet lines, worked out once when the deal is done."""
 
@@ -259,11 +280,19 @@ class TricksDeal:
     def legal_now(self) -> list[str]:
         """``legal()`` as a shared list, good until the deal's next action: for the game's
         cache of the legal actions, which hands out copies only. Never edit it."""
+        seat = self.to_act
+        if seat is None:
+            return []
         held = self.held
         if held is not None:  # QL-17: a position of the hand as held
-            seat = self.to_act
-            return POSITION_ACTIONS[len(held[seat])] if seat is not None else []
-        return legal_actions(self.playable)
+            return POSITION_ACTIONS[len(held[seat])]
+        playable = self.playable
+        if playable != self.state.hands[seat]:  # following suit: part of one suit (QL-7)
+            return following(playable)
+        actions = self._actions[seat]
+        if actions is None:
+            actions = self._actions[seat] = actions_of(playable)
+        return actions
 
     def parse(self, text: str) -> str:
         return parse_play(text)
@@ -298,7 +327,13 @@ class TricksDeal:
         state = self.state
         seat = state.turn
         held = self.held
-        card = CARD_OF_ACTION[action] if held is None else held[seat].pop(int(action[6:]))
+        if held is None:
+            card = CARD_OF_ACTION[action]
+            actions = self._actions[seat]
+            if actions is not None:
+                actions.remove(action)
+        else:
+            card = held[seat].pop(int(action[6:]))
         self.played.append(card)
         self.playable = state.play(card)
         if state.length:
