@@ -26,7 +26,7 @@ from ...messages import Message as _Message
 from ...tricks import Play, Trick
 from ...untrusted import ascii_int
 from ...views import QuodlibetDealZones
-from .card_bits import CARD, CODE_BIT, HAND_SUITS, INDEX, mask_of
+from .card_bits import CARD, CODE_BIT, HAND_SUITS, INDEX, SUIT_MASK, mask_of
 from .contracts import Contract, Entry
 from .contracts.base import PLAYERS, TRICKS, Line, counts_won, line_json
 from .trick_play import TrickPlay
@@ -119,13 +119,30 @@ def following(cards: int) -> list[str]:
     return actions
 
 
-HAND_ORDER: tuple[int, ...] = tuple(card for suit in HAND_SUITS for card in range(suit, 32, 4))
-"""The card ints in the order a hand is held (``sort_cards``)."""
+SEAT_SHIFT = 5
+CARD_BITS = (1 << SEAT_SHIFT) - 1
+SEAT_PART: tuple[int, ...] = tuple(seat << SEAT_SHIFT for seat in range(PLAYERS))
+"""A card played is kept as ``seat << SEAT_SHIFT | card`` (``TricksDeal.played``), made as
+``SEAT_PART[seat] + card``."""
+
+HELD_SUITS: tuple[int, ...] = tuple(SUIT_MASK[suit] for suit in HAND_SUITS)
+"""The cards of each suit, in the order a hand is held (``sort_cards``)."""
+
+SUIT_HELD: dict[int, list[str]] = {}
+"""The cards of a mask of one suit, lowest first, by mask (1,024 at most, made when first
+met; shared, never edited)."""
 
 
 def sorted_hand(mask: int) -> list[str]:
-    """The cards of ``mask`` as held: sorted (``sort_cards``)."""
-    return [CARD[card] for card in HAND_ORDER if mask >> card & 1]
+    """The cards of ``mask`` as held: sorted (``sort_cards``: suit by suit, low to high)."""
+    hand: list[str] = []
+    for suit in HELD_SUITS:
+        cards = mask & suit
+        part = SUIT_HELD.get(cards)
+        if part is None:
+            part = SUIT_HELD[cards] = [CARD[card] for card in range(len(CARD)) if cards >> card & 1]
+        hand += part
+    return hand
 
 
 class TricksDeal:
@@ -142,13 +159,12 @@ class TricksDeal:
     contract: str
     dealer: int
     blind: bool
-    first: int
-    """Who led the deal's first trick."""
     state: TrickPlay
     held: list[list[int]] | None
     """Open Trousers (QL-17): each seat's card ints in the order held (else None)."""
     played: list[int]
-    """The card ints played this deal, in order."""
+    """The cards played this deal, in order, each as ``seat << 5 | card`` (``SEAT_SHIFT``:
+    who played which card int)."""
     dealt: list[int]
     """Each seat's cards this deal (a mask: held and played)."""
     playable: int
@@ -161,7 +177,6 @@ class TricksDeal:
         self.contract = rules.name
         self.dealer = dealer
         self.blind = blind = rules.visibility == "blind"
-        self.first = leader
         masks = [*map(mask_of, hands)]
         self.dealt = [*masks]
         self.state = TrickPlay(masks, leader, rules.must_follow)
@@ -202,7 +217,7 @@ class TricksDeal:
             card = INDEX[code]
             if deal.held is not None:
                 deal.held[seat].remove(card)
-            deal.played.append(card)
+            deal.played.append(SEAT_PART[seat] + card)
             deal.playable = state.play(card)
         deal.to_act = None if state.turn < 0 else state.turn
         return deal
@@ -226,20 +241,17 @@ class TricksDeal:
 
     @property
     def leader(self) -> int:
-        """Who led (or is to lead) the current trick (the last trick's winner once the
-        deal is done)."""
-        winners = self.state.winners
-        return winners[-1] if winners else self.first
+        """Who led (or is to lead) the current trick (once the deal is done, the last
+        trick's winner)."""
+        state = self.state
+        if state.length:
+            return self.played[-state.length] >> SEAT_SHIFT
+        return state.turn if state.turn >= 0 else state.winners[-1]
 
     @property
     def plays(self) -> list[Play]:
-        """Every card played this deal as ``(seat, card)``, in order: each trick's leader
-        first (the deal's first leader, then each trick's winner)."""
-        leaders = [self.first, *self.state.winners]
-        return [
-            ((leaders[index // PLAYERS] + index) % PLAYERS, CARD[card])
-            for index, card in enumerate(self.played)
-        ]
+        """Every card played this deal as ``(seat, card)``, in order."""
+        return [(played >> SEAT_SHIFT, CARD[played & CARD_BITS]) for played in self.played]
 
     @property
     def trick(self) -> list[Play]:
@@ -247,14 +259,16 @@ class TricksDeal:
         length = self.state.length
         return self.plays[-length:] if length else []
 
+    def _trick(self, number: int) -> Trick:
+        """Trick ``number`` (1-based) of the tricks done."""
+        played = self.played[PLAYERS * (number - 1) : PLAYERS * number]
+        plays = tuple((one >> SEAT_SHIFT, CARD[one & CARD_BITS]) for one in played)
+        return Trick(plays, self.state.winners[number - 1])
+
     @property
     def tricks(self) -> list[Trick]:
         """The tricks done, in order."""
-        plays = self.plays
-        return [
-            Trick(tuple(plays[PLAYERS * number : PLAYERS * (number + 1)]), winner)
-            for number, winner in enumerate(self.state.winners)
-        ]
+        return [self._trick(number) for number in range(1, len(self.state.winners) + 1)]
 
     @property
     def best(self) -> Play | None:
@@ -272,7 +286,7 @@ class TricksDeal:
     @property
     def led_suit(self) -> str | None:
         state = self.state
-        return CARD[self.played[-state.length]][1] if state.length else None
+        return CARD[self.played[-state.length] & CARD_BITS][1] if state.length else None
 
     def legal(self) -> list[str]:
         return self.legal_now().copy()
@@ -334,7 +348,7 @@ class TricksDeal:
                 actions.remove(action)
         else:
             card = held[seat].pop(int(action[6:]))
-        self.played.append(card)
+        self.played.append(SEAT_PART[seat] + card)
         self.playable = state.play(card)
         if state.length:
             self.to_act = state.turn
@@ -387,7 +401,7 @@ class TricksDeal:
 
     def zones(self, viewer: int | None) -> QuodlibetDealZones:
         hands = self.hands
-        tricks = self.tricks
+        done = len(self.state.winners)
         return {
             "hand": self._own_hand(hands, viewer),
             "hands": [self._seen_hand(hands, seat, viewer) for seat in range(PLAYERS)],
@@ -396,8 +410,8 @@ class TricksDeal:
             "hand_sizes": [len(hand) for hand in hands],
             "led_suit": self.led_suit,
             "leader": self.leader,
-            "trick_number": min(len(tricks) + 1, TRICKS),
-            "last_trick": tricks[-1].to_json() if tricks else None,
+            "trick_number": min(done + 1, TRICKS),
+            "last_trick": self._trick(done).to_json() if done else None,
         }
 
     # --- visibility ------------------------------------------------------------------------
