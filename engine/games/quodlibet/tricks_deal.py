@@ -149,9 +149,10 @@ class TricksDeal:
     """A trick contract being played: a ``Deal`` (deal.py), whose play is its
     ``TrickPlay``'s (``state``, QL-7: ``state.play`` is what a card does).
 
-    Around it, the deal keeps what the table shows: the cards played in order
-    (``played``: each trick's seats follow from its leader), the public log's entries, the
-    hands as card codes (sorted; in Open Trousers, ``held``, as held) and the score sheet.
+    Around it, the deal keeps what the table shows: who played which card, in order
+    (``played``), the legal list (the actions of ``playable``), the public log's entries,
+    the hands as card codes (sorted; in Open Trousers, ``held``, as held) and the score
+    sheet.
     ``to_act`` is a plain attribute (None once the deal is done): the game reads it for
     every card."""
 
@@ -186,8 +187,7 @@ class TricksDeal:
         self.to_act = leader
         self._actions: list[list[str] | None] = [None] * PLAYERS
         """Per seat, ``play CARD`` for each card it holds, sorted: made when ``legal_now``
-        first asks (a search's playouts never do), then kept up to date (unused in Open
-        Trousers)."""
+        first asks, then kept up to date (unused in Open Trousers)."""
         self._lines: list[Line] | None = None
         """The score sheet lines, worked out once when the deal is done."""
 
