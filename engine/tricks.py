@@ -1,29 +1,20 @@
-"""Trick-taking mechanics, written once for every trick game (QL-7).
+"""A completed trick as the table shows it, for every trick game: its plays and its winner.
 
-Cards are the French codes of ``engine.cards`` (``"TH"``). There are no trumps: the highest
-card of the suit led wins the trick and its winner leads the next one. Whether a player must
-follow suit is the caller's choice (Open Trousers, QL-17, has no follow rule).
+Cards are the French codes of ``engine.cards`` (``"TH"``). Who wins a trick, what may be
+played to it and who leads next are the game's play (Quodlibet's, QL-7:
+``engine/games/quodlibet/trick_play.py``); a ``Trick`` records what that play decided.
 
->>> trick = Trick(((1, "9H"), (2, "AH"), (3, "KS"), (0, "TH")))
->>> trick.led_suit, trick.winner
-('H', 2)
->>> legal_cards(["7S", "QH", "AC"], "H", must_follow=True)
-['QH']
+>>> trick = Trick(((1, "9H"), (2, "AH"), (3, "KS"), (0, "TH")), 2)
+>>> trick.leader, trick.led_suit, trick.winner
+(1, 'H', 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .cards import french_deck, rank_value, suit_of
-
-_RANK_VALUE = {card[0]: rank_value(card) for card in french_deck()}
-"""``rank_value`` by rank letter, looked up (every trick of every search rollout asks)."""
+from .cards import suit_of
 
 Play = tuple[int, str]
 """One card in a trick: ``(seat, code)``."""
-
-_new = object.__new__
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -31,45 +22,10 @@ def next_seat(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-def led_suit(plays: Sequence[Play]) -> str | None:
-    """The suit of the first card of the trick, None while the trick is empty."""
-    return suit_of(plays[0][1]) if plays else None
-
-
-def can_follow(hand: Sequence[str], suit: str) -> bool:
-    return any(suit_of(card) == suit for card in hand)
-
-
-def legal_cards(hand: Sequence[str], led: str | None, must_follow: bool) -> list[str]:
-    """The cards of ``hand`` that may be played to a trick whose led suit is ``led``: with a
-    follow rule, the cards of the led suit when the hand has any; otherwise every card."""
-    if must_follow and led is not None and can_follow(hand, led):
-        return [card for card in hand if suit_of(card) == led]
-    return list(hand)
-
-
-def winning_play(plays: Sequence[Play]) -> Play:
-    """The play that currently wins (or has won) the trick: the highest card of the suit
-    led. Off-suit cards never win, whatever their rank (no trumps, QL-1)."""
-    if not plays:
-        raise ValueError("an empty trick has no winner")
-    best = plays[0]
-    suit = best[1][1]
-    top = _RANK_VALUE[best[1][0]]
-    for play in plays[1:]:
-        card = play[1]
-        if card[1] == suit and _RANK_VALUE[card[0]] > top:
-            best, top = play, _RANK_VALUE[card[0]]
-    return best
-
-
 class Trick:
     """A completed trick: its plays in order, the leader first, and its ``winner`` (who
-    takes it and leads the next one), worked out once. Never changed once made: equal
-    plays make equal tricks (and the same hash).
-
-    A plain class with slots rather than a dataclass: every deal of every search rollout
-    makes eight, and reading a slot is cheaper than a property call (in Pyodide most)."""
+    took it and leads the next one). Never changed once made: equal plays make equal
+    tricks (and the same hash)."""
 
     __slots__ = ("plays", "winner")
 
@@ -77,18 +33,9 @@ class Trick:
     winner: int
     """Who takes the trick and leads the next one."""
 
-    def __init__(self, plays: tuple[Play, ...]) -> None:
+    def __init__(self, plays: tuple[Play, ...], winner: int) -> None:
         self.plays = plays
-        self.winner = winning_play(plays)[0]
-
-    @classmethod
-    def won_by(cls, plays: tuple[Play, ...], winner: int) -> Trick:
-        """``Trick(plays)`` when the caller already knows its winner (``winning_play``):
-        a deal keeps the winning play as the cards fall, so it need not look again."""
-        trick = _new(cls)
-        trick.plays = plays
-        trick.winner = winner
-        return trick
+        self.winner = winner
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Trick:

@@ -250,7 +250,9 @@ def test_refusals_in_play_are_messages_the_page_can_word(
 
 
 def tricks(*plays: list[tuple[int, str]]) -> list[Trick]:
-    return [Trick(tuple(play)) for play in plays]
+    """The tricks of these plays, their winners decided by the play of a deal (QL-7)."""
+    played = [play for trick in plays for play in trick]
+    return TricksDeal.resume(contract_for("minus"), 0, [[]] * 4, played[0][0], played).tricks
 
 
 ONE_SEAT_TAKES_ALL = tricks(
@@ -305,8 +307,8 @@ def defensive_messages() -> list[Message]:
     """Paths the public API never reaches (a check made earlier in another way), called
     directly so their codes are still produced and worded."""
     out: list[Message] = []
-    done = TricksDeal(contract_for("minus"), 0, [[]] * 4, 0)
-    done.tricks = list(ONE_SEAT_TAKES_ALL)
+    plays = [play for trick in ONE_SEAT_TAKES_ALL for play in trick.plays]
+    done = TricksDeal.resume(contract_for("minus"), 0, [[]] * 4, 1, plays)
     out.append(done.why_illegal("play 7S"))  # ql-deal-over
     blind = TricksDeal(contract_for("open-trousers"), 0, [[]] * 4, 0)
     out.append(blind.why_illegal("play @0"))  # ql-no-cards-left

@@ -228,6 +228,11 @@ def test_quodlibet_refuses_worlds_that_contradict_the_view() -> None:
     moved_on = {**view, "to_act": 3}
     assert refused(lambda: ql_worlds(moved_on).world(current)) == "world-to-act"
     assert refused(lambda: ql_worlds(moved_on).playout(current)) == "world-to-act"
+    log = [dict(entry) for entry in view["log"]]
+    [entry for entry in log if "card" in entry][-1]["seat"] = 3  # seat 1's card, out of turn
+    out_of_turn = {**view, "log": log}
+    assert refused(lambda: ql_worlds(out_of_turn).world(current)) == "world-to-act"
+    assert refused(lambda: ql_worlds(out_of_turn).playout(current)) == "world-to-act"
     # The playouts from masks (worlds(view).mask_playout) refuse the same.
     by_mask = ql_worlds(view).mask_playout
     by_mask(list(map(mask_of, current)))

@@ -1,9 +1,10 @@
 """The ``hard`` Quodlibet player's rollout policy: how every seat plays out the rest of the
 deal in a sampled world (``SearchModel.rollout_action``).
 
-It reads the sampled world's state through the deals' public reads (``TricksDeal.hands``,
-``SnackDeal.hand``, ``fitting``...), never ``game.view()`` (which copies the log): it runs
-thousands of times per decision. The world is a guess, so looking at it is no peeking.
+It reads the sampled world's state through the deals' public reads (``TricksDeal.state``
+and ``playable``, ``SnackDeal.hand``, ``fitting``...), never ``game.view()`` (which copies
+the log): it runs thousands of times per decision. The world is a guess, so looking at it
+is no peeking.
 
 * Trick contracts: the ``normal`` player's per-trick modes (``lose``, ``win``, ``dump``,
   ``save``; ``engine/bots/quodlibet/normal.py``) on the seat's own hand, except that "is this the
@@ -29,7 +30,6 @@ from ...games.quodlibet import (
     CARD,
     HAND_SUITS,
     HIGHER_MASK,
-    INDEX,
     JACK,
     LOWER_MASK,
     PLAY_ACTION,
@@ -82,15 +82,14 @@ def rollout_action(game: Game, rng: Rng) -> str:
     assert seat is not None
     if deal.blind:
         return f"play @{rng.below(len(deal.hands[seat]))}"
-    mask = mask_of(deal.hands[seat])
-    best = deal.best
-    winning = -1 if best is None else INDEX[best[1]]  # set once a card is led
-    legal = mask if winning < 0 else mask & SUIT_MASK[winning & 3] or mask  # QL-7
+    state = deal.state  # the deal's play (QL-7) on masks of card ints
+    legal = deal.playable
     if not legal & (legal - 1):  # one card
         return PLAY_ACTION[CARD[legal.bit_length() - 1]]
-    hands = [mask_of(cards) for cards in deal.hands]
     policy: TrickPolicy = card_policy(deal.contract, rng, 1)  # type: ignore[assignment]
-    card = policy(seat, legal, mask, hands, len(deal.trick), winning, len(deal.tricks) + 1)
+    hands = state.hands
+    number = len(state.winners) + 1
+    card = policy(seat, legal, hands[seat], hands, state.length, state.winning, number)
     return PLAY_ACTION[CARD[card]]
 
 

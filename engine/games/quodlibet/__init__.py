@@ -28,7 +28,7 @@ from .contracts import TRICK_CONTRACTS, TRICKS, contract_for
 from .game import SNACK_HAND_SIZE, Quodlibet
 from .snack import SnackDeal
 from .snack_rows import JACK, Rows
-from .trick_playout import PositionPolicy, TrickPolicy
+from .trick_play import PositionPolicy, TrickPolicy
 from .tricks_deal import PLAY_ACTION, TricksDeal, plays_in_log
 
 __all__ = [

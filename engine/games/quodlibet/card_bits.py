@@ -1,5 +1,5 @@
-"""Cards as small ints and sets of cards as bit masks: the notation of a search's playouts
-(``trick_playout``, ``worlds(view).playout``), where a hand is one int.
+"""Cards as small ints and sets of cards as bit masks: the notation of the trick play
+(``trick_play``: a deal's, a search's playouts), where a hand is one int.
 
 Card ``i`` is ``4 * v + s``: ``v`` its rank value (0 for the 7 up to 7 for the ace,
 ``cards.rank_value``) and ``s`` its suit's place in ``SUIT_ORDER`` (clubs 0, diamonds 1,

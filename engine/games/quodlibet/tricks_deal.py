@@ -1,12 +1,14 @@
 """One deal of a Quodlibet trick contract: the ``Deal`` of ``deal.py`` for the eleven
 contracts that are played in tricks (QL-7, QL-9..QL-19).
 
-The play is the same for all of them (QL-7): the given leader leads, everyone plays one card
-clockwise, the highest card of the suit led wins and its winner leads next, and all 8 tricks
-are played. What differs — who sees which hand, whether one must follow suit, and the
-scoring — is asked of the ``Contract`` (``contracts/``).
+The play is the same for all of them (QL-7) and is ``trick_play.TrickPlay``'s: the given
+leader leads, everyone plays one card clockwise, the highest card of the suit led wins and
+its winner leads next, and all 8 tricks are played. What differs — who sees which hand,
+whether one must follow suit, and the scoring — is asked of the ``Contract``
+(``contracts/``). The deal turns actions into cards for it, and its state into what the
+table shows: the log's entries, the hands, the tricks, the score sheet.
 
-Hands are kept sorted (suit, then rank) except in Open Trousers, where a hand's order *is*
+Hands are shown sorted (suit, then rank) except in Open Trousers, where a hand's order *is*
 the information its owner lacks: there a hand keeps the order it was reshuffled into, a card
 played from position ``i`` leaves the gap closed, and ``play @i`` counts from 0 in that
 current order (QL-17).
@@ -17,15 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import french_deck, parse_card, rank_value, sort_cards, suit_of
+from ...cards import french_deck, parse_card
 from ...errors import IllegalActionError
 from ...messages import Message, message
 from ...messages import Message as _Message
-from ...tricks import Play, Trick, next_seat, winning_play
+from ...tricks import Play, Trick
 from ...untrusted import ascii_int
 from ...views import QuodlibetDealZones
-from .contracts import Contract, Entry, tricks_won
-from .contracts.base import PLAYERS, TRICKS, Line, line_json
+from .card_bits import CARD, CODE_BIT, HAND_SUITS, INDEX, SUIT_MASK, mask_of
+from .contracts import Contract, Entry
+from .contracts.base import PLAYERS, TRICKS, Line, counts_won, line_json
+from .trick_play import TrickPlay
 
 MAX_POSITION_DIGITS = 3
 """``play @i`` with a longer number is not notation (and could never be legal)."""
@@ -59,15 +63,8 @@ def plays_in_log(log: Sequence[Mapping[str, Any]]) -> list[Play]:
 PLAY_ACTION: dict[str, str] = {card: f"play {card}" for card in french_deck()}
 """``play CARD`` by card code, built once: ``legal`` lists them for every state."""
 
-CARD_PLAYED: dict[str, str] = {action: card for card, action in PLAY_ACTION.items()}
-PLAYS: tuple[dict[str, Play], ...] = tuple(
-    {card: (seat, card) for card in french_deck()} for seat in range(PLAYERS)
-)
-"""The card ``play CARD`` plays, and the ``(seat, card)`` play of each seat and card, made
-once: a slice and a tuple fewer per card (allocations are dear, in Pyodide most)."""
-
 PLAY_ENTRIES: tuple[dict[str, dict[str, Any]], ...] = tuple(
-    {action: {"seat": seat, "action": action, "card": card} for action, card in CARD_PLAYED.items()}
+    {action: {"seat": seat, "action": action, "card": card} for card, action in PLAY_ACTION.items()}
     for seat in range(PLAYERS)
 )
 """The public log's entry for ``play CARD`` by a seat when the card does not end a trick,
@@ -81,64 +78,116 @@ POSITION_ACTIONS: tuple[list[str], ...] = tuple(
 """Open Trousers' legal actions by hand size (QL-17): ``play @0`` to ``play @{size-1}``
 (shared lists, never edited: ``legal_now``)."""
 
-RANK_VALUE: dict[str, int] = {card: rank_value(card) for card in french_deck()}
+CARD_OF_ACTION: dict[str, int] = {action: INDEX[card] for card, action in PLAY_ACTION.items()}
+"""The card int (``card_bits``) that ``play CARD`` plays."""
 
-HIGHER: dict[str, frozenset[str]] = {
-    card: frozenset(
-        other
-        for other in french_deck()
-        if other[1] == card[1] and RANK_VALUE[other] > RANK_VALUE[card]
+RANK_RUNS: tuple[tuple[int, tuple[list[str], ...]], ...] = tuple(
+    (
+        4 * value,
+        tuple(
+            [PLAY_ACTION[CARD[4 * value + suit]] for suit in range(4) if four >> suit & 1]
+            for four in range(16)
+        ),
     )
-    for card in french_deck()
-}
-"""The cards that beat ``card`` when it leads or wins a trick: higher cards of its suit
-(no trumps, QL-7)."""
-
-_HAND_ORDER: dict[str, int] = {card: i for i, card in enumerate(sort_cards(french_deck()))}
-
-
-def _sorted_hand(cards: Sequence[str]) -> list[str]:
-    """``sort_cards(cards)``, by a table built once."""
-    return sorted(cards, key=_HAND_ORDER.__getitem__)
+    for value in sorted(range(8), key=lambda value: CARD[4 * value][0])
+)
+"""``play CARD`` in sorted order, a rank at a time: per rank (in the order of its letter),
+the shift of its four cards in a mask (``card_bits``: a rank's cards are four bits in a row,
+by suit letter) and the actions of each set of them, sorted."""
 
 
-def _actions_by_suit(hand: Sequence[str]) -> dict[str, list[str]]:
-    """``play CARD`` for every card of ``hand``, sorted: all of them under ``""``, and each
-    suit's under the suit (what ``legal`` offers when that suit is led and held, QL-7)."""
-    actions = sorted([PLAY_ACTION[card] for card in hand])
-    by_suit: dict[str, list[str]] = {"": actions, "S": [], "H": [], "D": [], "C": []}
-    for action in actions:
-        by_suit[action[6]].append(action)
-    return by_suit
+def actions_of(cards: int) -> list[str]:
+    """``play CARD`` for each card of the mask ``cards``, sorted: a new list."""
+    actions: list[str] = []
+    for shift, runs in RANK_RUNS:
+        four = cards >> shift & 15
+        if four:
+            actions += runs[four]
+    return actions
+
+
+FOLLOWING: dict[int, list[str]] = {}
+"""``actions_of`` of the cards of one suit, by mask, made once per mask met (1,020 at
+most) and shared (never edited: ``legal_now``): what a seat following suit may play."""
+
+
+def following(cards: int) -> list[str]:
+    """``actions_of(cards)`` for cards of one suit, as a shared list (``FOLLOWING``)."""
+    actions = FOLLOWING.get(cards)
+    if actions is None:
+        actions = FOLLOWING[cards] = actions_of(cards)
+    return actions
+
+
+SEAT_SHIFT = 5
+CARD_BITS = (1 << SEAT_SHIFT) - 1
+SEAT_PART: tuple[int, ...] = tuple(seat << SEAT_SHIFT for seat in range(PLAYERS))
+"""A card played is kept as ``seat << SEAT_SHIFT | card`` (``TricksDeal.played``), made as
+``SEAT_PART[seat] + card``."""
+
+HELD_SUITS: tuple[int, ...] = tuple(SUIT_MASK[suit] for suit in HAND_SUITS)
+"""The cards of each suit, in the order a hand is held (``sort_cards``)."""
+
+SUIT_HELD: dict[int, list[str]] = {}
+"""The cards of a mask of one suit, lowest first, by mask (1,024 at most, made when first
+met; shared, never edited)."""
+
+
+def sorted_hand(mask: int) -> list[str]:
+    """The cards of ``mask`` as held: sorted (``sort_cards``: suit by suit, low to high)."""
+    hand: list[str] = []
+    for suit in HELD_SUITS:
+        cards = mask & suit
+        part = SUIT_HELD.get(cards)
+        if part is None:
+            part = SUIT_HELD[cards] = [CARD[card] for card in range(len(CARD)) if cards >> card & 1]
+        hand += part
+    return hand
 
 
 class TricksDeal:
-    """A trick contract being played: a ``Deal`` (deal.py).
+    """A trick contract being played: a ``Deal`` (deal.py), whose play is its
+    ``TrickPlay``'s (``state``, QL-7: ``state.play`` is what a card does).
 
-    ``to_act`` is a plain attribute (None once the deal is done), and the card winning the
-    trick in progress is kept as it is played: ``legal`` and ``apply`` run for every card of
-    every deal (and of every search rollout)."""
+    Around it, the deal keeps what the table shows: who played which card, in order
+    (``played``), the legal list (the actions of ``playable``), the public log's entries,
+    the hands as card codes (sorted; in Open Trousers, ``held``, as held) and the score
+    sheet.
+    ``to_act`` is a plain attribute (None once the deal is done): the game reads it for
+    every card."""
+
+    rules: Contract
+    contract: str
+    dealer: int
+    blind: bool
+    state: TrickPlay
+    held: list[list[int]] | None
+    """Open Trousers (QL-17): each seat's card ints in the order held (else None)."""
+    played: list[int]
+    """The cards played this deal, in order, each as ``seat << 5 | card`` (``SEAT_SHIFT``:
+    who played which card int)."""
+    dealt: list[int]
+    """Each seat's cards this deal (a mask: held and played)."""
+    playable: int
+    """The cards the seat to act may play (a mask, as ``state.play`` said; QL-7)."""
+    to_act: int | None
+    """The seat to play, None once the deal is done."""
 
     def __init__(self, rules: Contract, dealer: int, hands: list[list[str]], leader: int) -> None:
         self.rules = rules
         self.contract = rules.name
         self.dealer = dealer
-        self.blind = rules.visibility == "blind"
-        self.must_follow = rules.must_follow
-        self.hands = [list(hand) if self.blind else _sorted_hand(hand) for hand in hands]
-        self._actions: list[dict[str, list[str]] | None] = [None] * PLAYERS
-        """Per seat, ``play CARD`` for each card held, sorted, under ``""`` and under each
-        suit (``_actions_by_suit``): made when ``legal`` first asks (a search's rollouts
-        never do), then kept up to date (unused in Open Trousers)."""
-        self.trick: list[Play] = []
-        self.tricks: list[Trick] = []
-        self.leader = leader
-        """Who led (or is to lead) the current trick."""
-        self.to_act: int | None = leader
-        """The seat to play, None once the deal is done."""
-        self.best: Play | None = None
-        """The play winning the trick in progress (None before its lead): the highest card
-        of the suit led so far (QL-7). Read it, never set it (a rollout policy reads it)."""
+        self.blind = blind = rules.visibility == "blind"
+        masks = [*map(mask_of, hands)]
+        self.dealt = [*masks]
+        self.state = TrickPlay(masks, leader, rules.must_follow)
+        self.playable = masks[leader]  # a lead: any card (QL-7)
+        self.held = [[INDEX[card] for card in hand] for hand in hands] if blind else None
+        self.played = []
+        self.to_act = leader
+        self._actions: list[list[str] | None] = [None] * PLAYERS
+        """Per seat, ``play CARD`` for each card it holds, sorted: made when ``legal_now``
+        first asks, then kept up to date (unused in Open Trousers)."""
         self._lines: list[Line] | None = None
         """The score sheet lines, worked out once when the deal is done."""
 
@@ -147,84 +196,117 @@ class TricksDeal:
         cls,
         rules: Contract,
         dealer: int,
-        hands: list[list[str]],
+        hands: Sequence[Sequence[str]],
         leader: int,
         plays: Sequence[Play],
     ) -> TricksDeal:
         """The deal after ``plays`` (``plays_in_log``), with ``hands`` the cards still held
-        and ``leader`` the seat that led (or leads) the current trick: complete tricks of
-        four, the trick in progress, and the seat to act (QL-7)."""
-        deal: TricksDeal = cls(rules, dealer, hands, leader)
-        done = len(plays) - len(plays) % PLAYERS
-        deal.tricks = [Trick(tuple(plays[i : i + PLAYERS])) for i in range(0, done, PLAYERS)]
-        deal.trick = list(plays[done:])
-        if deal.trick:
-            deal.to_act = next_seat(deal.trick[-1][0], PLAYERS)
-            deal.best = winning_play(deal.trick)
-        elif deal.tricks:
-            deal.to_act = deal.tricks[-1].winner
-        if len(deal.tricks) == TRICKS:
-            deal.to_act = None
+        (in Open Trousers in the order held) and ``leader`` the seat that led (or leads) the
+        current trick when no card is played yet: the plays are played again (QL-7).
+        ``ValueError`` unless each play is by the seat to act."""
+        first = plays[0][0] if plays else leader
+        whole = [
+            [*hand, *(code for seat, code in plays if seat == owner)]
+            for owner, hand in enumerate(hands)
+        ]
+        deal: TricksDeal = cls(rules, dealer, whole, first)
+        state = deal.state
+        for seat, code in plays:
+            if seat != state.turn:
+                raise ValueError(f"seat {seat} played out of turn")
+            card = INDEX[code]
+            if deal.held is not None:
+                deal.held[seat].remove(card)
+            deal.played.append(SEAT_PART[seat] + card)
+            deal.playable = state.play(card)
+        deal.to_act = None if state.turn < 0 else state.turn
         return deal
 
     def with_hands(self, hands: Sequence[Sequence[str]]) -> TricksDeal:
         """A new deal in the same position as this one with ``hands`` the cards each seat
-        holds now (checked by the caller): the trick in progress, the tricks and the turn
-        are this deal's. ``worlds(view).world`` resumes one deal per view (with no cards
-        in hand) and gives every world built from that view a copy of it."""
-        # Attribute by attribute in ``__init__``'s order, never through ``__dict__``: an
-        # instance whose dict has been asked for keeps a dict of its own, and every
-        # attribute read of it then costs more (CPython 3.11), a dozen a card of a rollout.
-        deal: TricksDeal = TricksDeal.__new__(TricksDeal)
-        deal.rules = self.rules
-        deal.contract = self.contract
-        deal.dealer = self.dealer
-        deal.blind = self.blind
-        deal.must_follow = self.must_follow
-        if self.blind:
-            deal.hands = [list(hand) for hand in hands]
-        else:
-            order = _HAND_ORDER.__getitem__
-            deal.hands = [sorted(hand, key=order) for hand in hands]
-        deal._actions = [None] * PLAYERS
-        deal.trick = list(self.trick)
-        deal.tricks = list(self.tricks)  # a Trick never changes: the list is what grows
-        deal.leader = self.leader
-        deal.to_act = self.to_act
-        deal.best = self.best
-        deal._lines = None
-        return deal
+        holds now (checked by the caller; in Open Trousers in the order held): this deal's
+        plays played again on them (``resume``). ``worlds(view).world`` resumes one deal
+        per view (with no cards in hand) and gives every world built from that view one of
+        these."""
+        return TricksDeal.resume(self.rules, self.dealer, hands, self.leader, self.plays)
+
+    # --- what the table shows, read ---------------------------------------------------------
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's cards now: sorted (QL-7), but in Open Trousers as held (QL-17)."""
+        if self.held is not None:
+            return [[CARD[card] for card in hand] for hand in self.held]
+        return [*map(sorted_hand, self.state.hands)]
+
+    @property
+    def leader(self) -> int:
+        """Who led (or is to lead) the current trick (once the deal is done, the last
+        trick's winner)."""
+        state = self.state
+        if state.length:
+            return self.played[-state.length] >> SEAT_SHIFT
+        return state.turn if state.turn >= 0 else state.winners[-1]
+
+    @property
+    def plays(self) -> list[Play]:
+        """Every card played this deal as ``(seat, card)``, in order."""
+        return [(played >> SEAT_SHIFT, CARD[played & CARD_BITS]) for played in self.played]
+
+    @property
+    def trick(self) -> list[Play]:
+        """The trick in progress: ``(seat, card)`` in play order, the leader first."""
+        length = self.state.length
+        return self.plays[-length:] if length else []
+
+    def _trick(self, number: int) -> Trick:
+        """Trick ``number`` (1-based) of the tricks done."""
+        played = self.played[PLAYERS * (number - 1) : PLAYERS * number]
+        plays = tuple((one >> SEAT_SHIFT, CARD[one & CARD_BITS]) for one in played)
+        return Trick(plays, self.state.winners[number - 1])
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The tricks done, in order."""
+        return [self._trick(number) for number in range(1, len(self.state.winners) + 1)]
+
+    @property
+    def best(self) -> Play | None:
+        """The play winning the trick in progress (None before its lead): the highest card
+        of the suit led so far (QL-7)."""
+        state = self.state
+        return (state.winner, CARD[state.winning]) if state.length else None
 
     # --- the Deal protocol ---------------------------------------------------------------
 
     @property
     def done(self) -> bool:
-        return len(self.tricks) == TRICKS
+        return len(self.state.winners) == TRICKS
 
     @property
     def led_suit(self) -> str | None:
-        return suit_of(self.trick[0][1]) if self.trick else None
+        state = self.state
+        return CARD[self.played[-state.length] & CARD_BITS][1] if state.length else None
 
     def legal(self) -> list[str]:
         return self.legal_now().copy()
 
     def legal_now(self) -> list[str]:
-        """``legal()`` as the deal's own list, good until its next action: for the game's
+        """``legal()`` as a shared list, good until the deal's next action: for the game's
         cache of the legal actions, which hands out copies only. Never edit it."""
         seat = self.to_act
         if seat is None:
             return []
-        if self.blind:
-            return POSITION_ACTIONS[len(self.hands[seat])]
+        held = self.held
+        if held is not None:  # QL-17: a position of the hand as held
+            return POSITION_ACTIONS[len(held[seat])]
+        playable = self.playable
+        if playable != self.state.hands[seat]:  # following suit: part of one suit (QL-7)
+            return following(playable)
         actions = self._actions[seat]
         if actions is None:
-            actions = self._actions[seat] = _actions_by_suit(self.hands[seat])
-        best = self.best
-        if best is not None and self.must_follow:
-            follow = actions[best[1][1]]  # the suit led (only a card of it can be winning)
-            if follow:
-                return follow
-        return actions[""]
+            actions = self._actions[seat] = actions_of(playable)
+        return actions
 
     def parse(self, text: str) -> str:
         return parse_play(text)
@@ -248,60 +330,46 @@ class TricksDeal:
             return message("ql-play-a-position", last=len(hand) - 1)
         if target not in hand:
             return message("ql-not-held", card=target)
-        led = self.led_suit
-        if led is not None and self.rules.must_follow and suit_of(target) != led:
-            return message("ql-follow-suit", suit=led)
+        if not CODE_BIT[target] & self.playable:  # a card of the suit led is held
+            return message("ql-follow-suit", suit=self.led_suit)
         return message("not-allowed-now", action=action)  # pragma: no cover - it is legal
 
     def apply(self, action: str) -> dict[str, Any]:
-        """Play a legal card for ``to_act`` (QL-7) and return the public log's entry for
-        it: the seat, the action, the card (also for ``play @i``), and when the card
-        completes a trick its number and winner."""
-        seat: int = self.to_act  # type: ignore[assignment]  # a legal action: not done
-        hand = self.hands[seat]
-        if self.blind:
-            card = hand.pop(int(action[6:]))
-        else:
-            card = CARD_PLAYED[action]
-            hand.remove(card)
+        """Play a legal card for ``to_act`` (``TrickPlay.play``, QL-7) and return the public
+        log's entry for it: the seat, the action, the card (also for ``play @i``), and when
+        the card completes a trick its number and winner."""
+        state = self.state
+        seat = state.turn
+        held = self.held
+        if held is None:
+            card = CARD_OF_ACTION[action]
             actions = self._actions[seat]
             if actions is not None:
-                actions[""].remove(action)
-                actions[card[1]].remove(action)
-        play = PLAYS[seat][card]
-        trick = self.trick
-        trick.append(play)
-        best = self.best
-        if best is None or card in HIGHER[best[1]]:
-            best = self.best = play
-        if len(trick) < PLAYERS:
-            self.to_act = (seat + 1) % PLAYERS
-            if self.blind:  # ``play @i``: the card it names differs from deal to deal
-                return {"seat": seat, "action": action, "card": card}
-            return PLAY_ENTRIES[seat][action]
-        winner = self._close_trick(best[0])
+                actions.remove(action)
+        else:
+            card = held[seat].pop(int(action[6:]))
+        self.played.append(SEAT_PART[seat] + card)
+        self.playable = state.play(card)
+        if state.length:
+            self.to_act = state.turn
+            if held is None:
+                return PLAY_ENTRIES[seat][action]
+            # ``play @i``: the card it names differs from deal to deal
+            return {"seat": seat, "action": action, "card": CARD[card]}
+        winners = state.winners
+        winner = winners[-1]
+        self.to_act = winner if state.turn >= 0 else None
         return {
             "seat": seat,
             "action": action,
-            "card": card,
-            "trick_number": len(self.tricks),
+            "card": CARD[card],
+            "trick_number": len(winners),
             "trick_winner": winner,
         }
 
-    def _close_trick(self, winner: int) -> int:
-        """A fourth card was played: the trick goes to ``winner`` (the highest card of the
-        suit led, QL-7), who leads the next one (or the deal is done)."""
-        tricks = self.tricks
-        tricks.append(Trick.won_by(tuple(self.trick), winner))
-        self.trick = []
-        self.best = None
-        self.leader = winner
-        self.to_act = None if len(tricks) == TRICKS else winner
-        return winner
-
     def lines(self) -> list[Line]:
         """The score sheet lines of the deal (none before it is done), worked out once."""
-        if len(self.tricks) != TRICKS:
+        if not self.done:
             return []
         lines = self._lines
         if lines is None:
@@ -316,9 +384,10 @@ class TricksDeal:
         ]
 
     def scores(self) -> list[int]:
-        """Each seat's points for the deal (its lines are worded only when the score
-        sheet is read: ``lines``)."""
-        return self.rules.points(self.tricks)
+        """Each seat's points for the deal (``Contract.deal_points``; its lines are
+        worded only when the score sheet is read: ``lines``)."""
+        state = self.state
+        return self.rules.deal_points(state.cards, state.winners, self.dealt)
 
     def detail(self) -> dict[str, Any]:
         """Tricks won per seat and the scoring lines: every part a new object (``line_json``),
@@ -326,41 +395,43 @@ class TricksDeal:
         # No card codes here: the score sheet stays in every later view, when the same codes
         # name cards in hidden hands; the reasons name the cards that scored in words.
         return {
-            "tricks_won": tricks_won(self.tricks),
+            "tricks_won": counts_won(self.state.winners),
             "entries": [line_json(line) for line in self.lines()],
         }
 
     def zones(self, viewer: int | None) -> QuodlibetDealZones:
+        hands = self.hands
+        done = len(self.state.winners)
         return {
-            "hand": self._own_hand(viewer),
-            "hands": [self._seen_hand(seat, viewer) for seat in range(PLAYERS)],
+            "hand": self._own_hand(hands, viewer),
+            "hands": [self._seen_hand(hands, seat, viewer) for seat in range(PLAYERS)],
             "trick": [[seat, card] for seat, card in self.trick],
-            "tricks_won": tricks_won(self.tricks),
-            "hand_sizes": [len(hand) for hand in self.hands],
+            "tricks_won": counts_won(self.state.winners),
+            "hand_sizes": [len(hand) for hand in hands],
             "led_suit": self.led_suit,
             "leader": self.leader,
-            "trick_number": min(len(self.tricks) + 1, TRICKS),
-            "last_trick": self.tricks[-1].to_json() if self.tricks else None,
+            "trick_number": min(done + 1, TRICKS),
+            "last_trick": self._trick(done).to_json() if done else None,
         }
 
     # --- visibility ------------------------------------------------------------------------
 
-    def _own_hand(self, viewer: int | None) -> list[str | None] | None:
+    def _own_hand(self, hands: list[list[str]], viewer: int | None) -> list[str | None] | None:
         if viewer is None:
             return None
-        hand = self.hands[viewer]
+        hand = hands[viewer]
         if self.blind:  # QL-17: only the backs of one's own cards
             return [None] * len(hand)
         return list(hand)
 
-    def _seen_hand(self, seat: int, viewer: int | None) -> list[str] | None:
+    def _seen_hand(self, hands: list[list[str]], seat: int, viewer: int | None) -> list[str] | None:
         """``seat``'s cards as ``viewer`` sees them; the viewer's own entry is always None
         (their cards are in ``hand``)."""
         if seat == viewer:
             return None
         visibility = self.rules.visibility
         if visibility == "open":  # QL-18: face up for everyone, onlookers included
-            return list(self.hands[seat])
+            return list(hands[seat])
         if visibility == "blind" and viewer is not None:  # QL-17: held facing the others
-            return list(self.hands[seat])
+            return list(hands[seat])
         return None

@@ -8,7 +8,8 @@ view alone says is worked out once, when first needed), which every computer pla
 * ``world(hands, piles=None)``: a ``Quodlibet`` whose own ``view(viewer)`` equals ``view``
   (any phase: the dealer choosing, a trick deal, Snack);
 * ``playout(hands)``: the rest of a trick deal (or the choice and the deal after it) from
-  the same assignment, played without a game object (``trick_playout.play_deal``);
+  the same assignment, played without a game object: the deal's ``TrickPlay``
+  (``trick_play``), played to its end in one call;
 * ``mask_playout(masks)``: the same with every hand given as a mask of card ints.
 
 The world is built here, not by a bot, because which assignments fit a view is a rules
@@ -26,13 +27,13 @@ from ...cards import SUIT_NAMES, sort_cards, suit_of
 from ...errors import WorldError
 from ...game import JSON
 from ...rng import Rng
-from ...tricks import Play, next_seat
+from ...tricks import next_seat
 from ...worlds import ViewWorlds
 from .card_bits import INDEX, SUIT_MASK, SUIT_ORDER, mask_of
-from .contracts import Contract, contract_for
+from .contracts import contract_for
 from .game import DECK, PLAYERS, Quodlibet
 from .snack import SnackDeal
-from .trick_playout import DealSoFar, PositionPolicy, TrickPolicy, deal_so_far, play_deal
+from .trick_play import PositionPolicy, TrickPlay, TrickPolicy
 from .tricks_deal import TricksDeal, plays_in_log
 
 
@@ -83,8 +84,36 @@ _new = object.__new__
 DealPlayout = Callable[[str, "TrickPolicy | PositionPolicy"], list[int]]
 """``playout(first, policy) -> points``: one playout of a deal (``Worlds.playout``)."""
 
-NOTHING_PLAYED: DealSoFar = deal_so_far((), ())
-"""``play_deal``'s deal so far before its first card (never edited)."""
+
+def _by_position(held: list[list[int]], position: PositionPolicy) -> TrickPolicy:
+    """A ``TrickPolicy`` that plays the card at ``position``'s position of the hand as held
+    (``held``, which it keeps up to date: ``TrickPlay.play`` plays every card with more
+    than one to choose from through it, and the last trick's cards, one per hand, after
+    which ``held`` is not read again)."""
+
+    def choose(
+        seat: int, legal: int, hand: int, hands: list[int], length: int, winning: int, number: int
+    ) -> int:
+        order = held[seat]
+        return order.pop(position(len(order)))
+
+    return choose
+
+
+class DealPlay:
+    """What one view of a trick deal in play says for its playouts, worked out once: the
+    deal's state (``state``: its plays, with no cards in hand) and each seat's cards played
+    (``played``)."""
+
+    def __init__(self, deal: TricksDeal) -> None:
+        self.rules = deal.rules
+        self.state = deal.state
+        self.played = deal.dealt  # the view's deal holds no cards: its cards are played
+
+    def dealt(self, masks: Sequence[int]) -> list[int]:
+        """Each seat's cards this deal (``Contract.deal_points``' ``dealt``), with ``masks``
+        its cards now."""
+        return [*map(int.__or__, masks, self.played)]
 
 
 class Worlds(ViewWorlds):
@@ -160,15 +189,16 @@ class Worlds(ViewWorlds):
         which plays the legal action ``first`` for the seat to act (``choose NAME``, ``play
         CARD`` or ``play @i``: nothing is checked again), then lets ``policy`` choose every
         card with more than one to choose from, to the end of the deal, and returns each
-        seat's points for the deal (QL-8). ``policy`` is a ``trick_playout.TrickPolicy``,
+        seat's points for the deal (QL-8). ``policy`` is a ``trick_play.TrickPolicy``,
         which sees hands as masks of card ints (``card_bits``), but in Open Trousers
-        (QL-17), where it is a ``trick_playout.PositionPolicy`` (a position of the hand as
+        (QL-17), where it is a ``trick_play.PositionPolicy`` (a position of the hand as
         held: the contract chosen is ``first``'s, so its caller knows which to give).
 
         The same deal as ``world(hands)`` played with ``apply`` to its
         end (Open Trousers' reshuffle after a choice, QL-17, is the world's: a generator
-        of seed 0), with the same points on its score sheet, without a game object
-        (``trick_playout.play_deal``). Every playout starts afresh from ``hands``: a paired
+        of seed 0), with the same points on its score sheet, without a game object: the
+        deal's own play, the view's ``TrickPlay`` redealt with these cards and played by
+        one call of ``TrickPlay.play``. Every playout starts afresh from ``hands``: a paired
         search plays each of its candidates in the same world. Snack (QL-20) is played in
         worlds from ``world``: ``WorldError("world-snack-playout")``."""
         view = self.view
@@ -188,45 +218,43 @@ class Worlds(ViewWorlds):
 
                 def chosen(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
                     rules = contract_for(first.removeprefix("choose "), plus_austrian=plus_austrian)
+                    state = TrickPlay([*masks], leader, rules.must_follow)
                     if rules.visibility == "blind":  # QL-17, as ``_begin`` reshuffles
                         shuffle = Rng(0).shuffled
                         held = [[INDEX[card] for card in shuffle(hand)] for hand in as_dealt]
                         position: PositionPolicy = policy  # type: ignore[assignment]
-                        card = held[leader][position(len(held[leader]))]
-                        return play_deal(
-                            rules, [*masks], held, (), NOTHING_PLAYED, masks, leader, card, policy
-                        )
-                    own = [*masks]
-                    hand = own[leader]
-                    choose: TrickPolicy = policy  # type: ignore[assignment]
-                    card = choose(leader, hand, hand, own, 0, -1, 1)
-                    return play_deal(
-                        rules, own, None, (), NOTHING_PLAYED, masks, leader, card, policy
-                    )
+                        card = held[leader].pop(position(len(held[leader])))
+                        state.play(card, _by_position(held, position))
+                    else:
+                        choose: TrickPolicy = policy  # type: ignore[assignment]
+                        hand = masks[leader]
+                        state.play(choose(leader, hand, hand, state.hands, 0, -1, 1), choose)
+                    return rules.deal_points(state.cards, state.winners, masks)
 
                 return chosen
 
             return dealt
         deal = facts.deal
-        rules, trick, blind = deal.rules, deal.trick, deal.blind
-        so_far = deal_so_far(trick, deal.tricks)
+        rules, blind = deal.rules, deal.blind
+        play = DealPlay(deal)
         seat: int = view["to_act"]
 
         def world(hands: Sequence[Sequence[str]]) -> DealPlayout:
             masks = masks_of(hands)
             if blind:  # QL-17: positions of the hands as held
                 order = [[INDEX[card] for card in hand] for hand in hands]
-                dealt = [*map(int.__or__, masks, so_far[2])]
+                start = play.state
+                dealt = play.dealt(masks)
 
                 def by_position(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
                     held = [*map(list.copy, order)]
-                    card = held[seat][int(first[6:])]  # ``play @i``
-                    return play_deal(
-                        rules, [*masks], held, trick, so_far, dealt, seat, card, policy
-                    )
+                    card = held[seat].pop(int(first[6:]))  # ``play @i``
+                    state = start.redealt([*masks])
+                    state.play(card, _by_position(held, policy))  # type: ignore[arg-type]
+                    return rules.deal_points(state.cards, state.winners, dealt)
 
                 return by_position
-            return _played_from(rules, masks, trick, so_far, seat)
+            return _played_from(play, masks)
 
         return world
 
@@ -250,12 +278,10 @@ class Worlds(ViewWorlds):
         if deal is None or deal.blind:
             raise WorldError("world-not-by-mask")
         check = facts.mask_check
-        rules, trick = deal.rules, deal.trick
-        so_far = deal_so_far(trick, deal.tricks)
-        seat: int = view["to_act"]
+        play = DealPlay(deal)
 
         def world(masks: Sequence[int]) -> DealPlayout:
-            return _played_from(rules, check(masks), trick, so_far, seat)
+            return _played_from(play, check(masks))
 
         return world
 
@@ -268,15 +294,16 @@ def worlds(view: Mapping[str, JSON], *, playout: bool = True) -> Worlds:
     return Worlds.of(view, playout=playout)
 
 
-def _played_from(
-    rules: Contract, masks: list[int], trick: Sequence[Play], so_far: DealSoFar, seat: int
-) -> DealPlayout:
+def _played_from(play: DealPlay, masks: list[int]) -> DealPlayout:
     """``playout(first, policy)`` of a trick deal played by sight from ``masks``."""
-    dealt = [*map(int.__or__, masks, so_far[2])]
+    rules = play.rules
+    start = play.state
+    dealt = play.dealt(masks)
 
     def playout(first: str, policy: TrickPolicy | PositionPolicy) -> list[int]:
-        card = INDEX[first[5:]]  # ``play CARD``
-        return play_deal(rules, [*masks], None, trick, so_far, dealt, seat, card, policy)
+        state = start.redealt([*masks])
+        state.play(INDEX[first[5:]], policy)  # type: ignore[arg-type]  # ``play CARD``
+        return rules.deal_points(state.cards, state.winners, dealt)
 
     return playout
 
@@ -365,8 +392,11 @@ def _work_out_facts(view: Mapping[str, JSON], playout: bool) -> WorldFacts:
                 for who, card in trick[1:]:
                     if suit_of(card) != led and (who, led) not in voids:
                         voids.append((who, led))
-        deal = TricksDeal.resume(rules, game.dealer, [[] for _ in range(PLAYERS)],
-                                 view["leader"], plays)  # fmt: skip
+        try:
+            deal = TricksDeal.resume(rules, game.dealer, [[] for _ in range(PLAYERS)],
+                                     view["leader"], plays)  # fmt: skip
+        except ValueError:  # a card played out of turn
+            raise WorldError("world-to-act") from None
         to_act_agrees = deal.to_act == view["to_act"]
     state = dict(game.__dict__)
     containers = tuple(
