@@ -181,7 +181,10 @@ function lostGame(id) {
 }
 
 // The table's code (and a lesson's) loads when the first game starts, not before the menu paints.
-async function openTable(id, setup) {
+// `remote`: the relay of a game on several devices (net/host.js). A saved game of several
+// devices continued without one is played here, pass-and-play.
+async function openTable(id, setup, remote = null) {
+  if (!remote && setup.seats.includes("remote")) setup = { ...setup, seats: setup.seats.map((kind) => (kind === "remote" ? "human" : kind)) };
   const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table/table.js")]);
   if (current !== id && !(await store.claim(id))) {
     showOtherTab(id);
@@ -214,10 +217,85 @@ async function openTable(id, setup) {
     onPlayAgain: () => startNew({ ...setup, seed: newSeed(), challenge: undefined }), // a new deal is no challenge
     onCrash: crash,
     languageSwitch: () => languageSwitch({ where: "table" }),
+    remote,
   });
   main.focus({ preventScroll: true });
   window.scrollTo(0, 0);
   await table.run();
+}
+
+// "Play on several devices" (net/host.js): the lobby connects each remote seat, then the game
+// starts here, with the relay between the engine and the guests.
+async function hostLobby(setup) {
+  closeTable();
+  clearNotices();
+  setAddress("");
+  const { openLobby, HostRelay } = await import("./net/host.js");
+  openLobby({
+    root: main,
+    setup,
+    onCancel: () => {
+      delete html.dataset.connection;
+      showMenu(setup);
+    },
+    onReady: async (peers) => {
+      const id = newId();
+      const reply = await engine.newGame(id, setup);
+      if (reply.error) {
+        for (const peer of peers.values()) peer.close();
+        showMenu(setup);
+        notice(() => t("notices.could-not-start", { why: refusalText(reply.error) }), { kind: "error" });
+        return;
+      }
+      await openTable(id, setup, new HostRelay({ engine, id, setup, peers }));
+    },
+  });
+  main.focus({ preventScroll: true });
+}
+
+// A join link (`#join=<code>`, net/guest.js): this device plays one seat of a game another
+// device hosts. It needs no engine of its own; a code that does not read opens the menu.
+async function joinFromLink() {
+  const code = location.hash.slice("#join=".length);
+  const [{ openJoin, NO_STORE }, { Table }] = await Promise.all([import("./net/guest.js"), import("./table/table.js")]);
+  const leave = () => {
+    if (table) table.close();
+    table = null;
+    delete html.dataset.connection;
+    delete html.dataset.seat;
+    history.replaceState(null, "", location.pathname + location.search);
+    showMenu();
+    boot();
+  };
+  const opened = await openJoin({
+    root: main,
+    code,
+    catalog,
+    onMenu: leave,
+    openTable: async (remote, setup) => {
+      const renderer = await rendererFor(setup.game);
+      table = new Table({
+        root: main,
+        engine: remote,
+        remote,
+        store: NO_STORE,
+        catalog,
+        renderer,
+        setup,
+        id: "remote",
+        onMenu: leave,
+        onPlayAgain: leave,
+        onCrash: crash,
+        languageSwitch: () => languageSwitch({ where: "table" }),
+      });
+      main.focus({ preventScroll: true });
+      await table.run();
+    },
+  });
+  if (opened.error) {
+    leave();
+    notice(() => t("net.join-failed", { why: opened.error }), { kind: "warning" });
+  }
 }
 
 // A guided lesson (learn/coach.js): never saved, so `current` stays null and no save is claimed.
@@ -245,6 +323,7 @@ async function startLesson(lessonId, speed = "normal") {
 }
 
 async function startNew(setup) {
+  if (setup.seats.includes("remote")) return hostLobby(setup);
   const id = newId();
   const reply = await engine.newGame(id, setup);
   if (reply.error) {
@@ -305,19 +384,20 @@ if (unknownLanguage !== null && !leaving) {
   notice(() => t("common.language-unknown", names()), { kind: "warning", sticky: true }); // stays when the link's game starts
 }
 
-const params = parseParams(location.search, catalog);
+const params = parseParams(location.search, catalog, { remote: true });
 if (params.errors.length && !leaving) {
   // The link's problems are worded again (parsed again) in a newly chosen language.
-  notice(() => t("notices.link-problems"), { kind: "warning", items: () => parseParams(linkSearch, catalog).errors });
+  notice(() => t("notices.link-problems"), { kind: "warning", items: () => parseParams(linkSearch, catalog, { remote: true }).errors });
   setAddress("");
 }
 // A game's own page (<game>.html, from build.py) opens the menu on that game; the embed's
 // rules link adds #how-to-play, which opens that game's rules (the summary and the full rules).
 const pageGame = document.querySelector('meta[name="parlour-game"]')?.content;
+const joining = !leaving && location.hash.startsWith("#join=");
 // The menu is built in a task of its own, after the one that ran the page's modules (issue 13:
 // each stays short).
 await new Promise((resolve) => setTimeout(resolve, 0));
-if (!leaving) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
+if (!leaving && !joining) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
 if (!leaving && params.rules) openFromLink(params.rules);
 if (catalog[pageGame] && location.hash === "#how-to-play") {
   const rules = document.getElementById(`game-${pageGame}`)?.closest(".game-card")?.querySelector("details.rules");
@@ -378,7 +458,10 @@ async function challengeFromLink() {
   }
 }
 
+let booted = false;
 async function boot() {
+  if (booted) return;
+  booted = true;
   try {
     // The worker starts once the menu is painted and the tables' styles are on (later-styles.js).
     engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction), { after: laterStylesApplied });
@@ -441,5 +524,6 @@ onLanguageChange(async () => {
   }
 });
 
-if (!leaving) boot();
+if (joining) joinFromLink();
+else if (!leaving) boot();
 if (!leaving && params.challenge && !params.errors.length) challengeFromLink();

@@ -62,6 +62,20 @@ export class Menu {
         this.#renderStartWhat();
       },
     });
+    // "Play on several devices" (net/host.js): seats may then be "Another device".
+    this.devices = this.state.seats.includes("remote");
+    this.devicesBox = h("input", {
+      type: "checkbox",
+      id: "devices",
+      name: "devices",
+      "data-control": "devices",
+      checked: this.devices,
+      onchange: (e) => {
+        this.devices = e.target.checked;
+        if (!this.devices) this.state.seats = this.state.seats.map((kind) => (kind === "remote" ? "human" : kind));
+        this.#renderSeats();
+      },
+    });
     this.startHint = h("p", { class: "hint", id: "start-hint" });
     this.startWhat = h("p", { class: "start-what", id: "start-what" });
     this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what start-hint" }, t("menu.start"));
@@ -76,6 +90,7 @@ export class Menu {
         h("legend", {}, t("menu.players")),
         h("p", { class: "field" }, h("label", { for: "players" }, t("menu.number-of-players")), this.playerSelect),
         h("p", { class: "hint" }, t("menu.pass-and-play")),
+        h("p", { class: "field check" }, this.devicesBox, h("label", { for: "devices" }, t("net.devices"))),
         this.seatRows,
       ),
       h(
@@ -265,8 +280,10 @@ export class Menu {
   #renderStartWhat() {
     const { game, seats } = this.state;
     const people = seats.filter((kind) => kind === "human").length;
-    const computers = seats.length - people;
+    const remote = seats.filter((kind) => kind === "remote").length;
+    const computers = seats.length - people - remote;
     const who = people === 1 ? [t("menu.who-you")] : people ? [t("menu.who-people", { n: people })] : [];
+    if (remote) who.push(t("net.who-remote", { n: remote }));
     if (computers) who.push(t("menu.who-computers", { n: computers }));
     this.startWhat.textContent = t("menu.start-what", { game: gameName(game), who: list(who), instant: String(this.state.speed === "instant") });
   }
@@ -308,6 +325,7 @@ export class Menu {
             },
             h("option", { value: "human", selected: kind === "human" }, t("menu.person")),
             h("option", { value: "bot", selected: kind === "bot" }, t("menu.computer")),
+            this.devices ? h("option", { value: "remote", selected: kind === "remote" }, t("net.remote-seat")) : null,
           ),
           h("label", { class: "visually-hidden", for: nameId }, t("menu.seat-name", { n: seat + 1 })),
           h("input", {

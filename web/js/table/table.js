@@ -62,6 +62,17 @@
 //                                            dialog, nothing more is played)
 // A coached table offers no Hint (the coach says what to do).
 //
+// REMOTE OPTION (a game on several devices, net/): `new Table({..., remote})` where remote has
+//   plays(seat) -> boolean                   a person on another device plays that seat
+//   publish(pub) -> Promise                  the game changed (pub: view(null)): tell the
+//                                            other devices
+//   turn(seat, apply) -> Promise             that seat's move is made elsewhere; the host's
+//                                            relay calls apply(action) (the engine checks it)
+//                                            and resolves once one was taken; a guest's
+//                                            resolves when the host sends the next view
+//   close()                                  the table closes
+// A remote game offers no take back and no challenge; a guest's table (remote.guest) no Hint.
+//
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
 // the public log of this round (view.log), a message area for refused actions, a "thinking"
 // line while the computer plays, a Hint button for the person to act (hint.js: it marks the
@@ -76,7 +87,7 @@
 
 import { h, sleep, reducedMotion } from "../dom.js";
 import { has, list, number, signed, t } from "../i18n.js";
-import { defaultName, levelOf } from "../menu/setup.js";
+import { defaultName, levelOf, people } from "../menu/setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
 import { announcer } from "./announce.js";
@@ -111,8 +122,7 @@ export function seatNameOf(setup, seat) {
   if (given === undefined || given === null) return t("table.seat", { n: seat + 1 });
   if (given === "" || given === defaultName(setup.seats, seat)) {
     if (setup.seats[seat] === "bot") return t("table.seat-computer", { n: seat + 1 });
-    const humans = setup.seats.filter((kind) => kind === "human").length;
-    return humans === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
+    return people(setup.seats) === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
   }
   return given;
 }
@@ -147,7 +157,7 @@ export class Table {
     // who moved last (pass-and-play: they may take it back until the next person's turn
     // begins); `takenBack` the log's note of the move just taken back.
     // A challenge (challenge.js) is played as dealt, to compare: no take back there.
-    this.takeBackOffered = !this.coach && this.humans.length > 0 && !this.setup.challenge;
+    this.takeBackOffered = !this.coach && !this.remote && this.humans.length > 0 && !this.setup.challenge;
     this.takeBack = null;
     this.lastMover = null;
     this.takenBack = null;
@@ -204,6 +214,7 @@ export class Table {
     document.removeEventListener("keydown", this.onKey);
     this.say.clear();
     this.stopHint();
+    this.remote?.close();
     this.engine.drop(this.id).catch(() => {});
   }
 
@@ -248,6 +259,7 @@ export class Table {
         await this.#save(pub);
         this.dirty = false;
       }
+      if (this.remote) await this.remote.publish(pub);
       const fresh = pub.score_sheet.slice(this.roundsSeen);
       this.roundsSeen = pub.score_sheet.length;
       if (this.coach && fresh.length) {
@@ -265,7 +277,8 @@ export class Table {
       for (const entry of fresh) await this.#roundOver(entry);
       if (this.closed) return;
       const seat = pub.to_act;
-      if (this.setup.seats[seat] === "bot") await this.#botTurn(seat);
+      if (this.remote?.plays(seat)) await this.#remoteTurn(seat);
+      else if (this.setup.seats[seat] === "bot") await this.#botTurn(seat);
       else await this.#humanTurn(seat);
     }
   }
@@ -292,6 +305,19 @@ export class Table {
     await this.#call("apply", reply.action);
     this.thinking = null;
     this.dirty = true;
+  }
+
+  // A seat played on another device (the REMOTE OPTION above): its move comes through the
+  // relay, and the engine here checks it like any other.
+  async #remoteTurn(seat) {
+    this.thinking = null;
+    await this.#render();
+    if (this.closed) return;
+    await this.remote.turn(seat, async (action) => {
+      const reply = await this.engine.apply(this.id, action);
+      if (!reply.error) this.dirty = true;
+      return reply;
+    });
   }
 
   async #humanTurn(seat) {
@@ -672,7 +698,7 @@ export class Table {
   // The Hint button and its line, for the person on screen when it is their move (never
   // for a computer seat, a pass screen or a finished game).
   #hintLine(view) {
-    const offered = !this.coach && !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
+    const offered = !this.coach && !this.remote?.guest && !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
     this.hintTextEl = null;
     if (!offered) return null;
     const hint = this.hint && this.hint.turn === this.turn ? this.hint : null;
