@@ -145,7 +145,9 @@ SHOTS = (
         0,  # the person's first turn: no card fits, three piles to choose from
         lang="ko",
     ),
-    Shot("menu-ko", "?", moves=0, lang="ko", menu=True),
+    # The first screen (issue 26): the games first, at a small phone, a larger one and a laptop.
+    Shot("menu", "?", moves=0, widths=(360, 390, 1280), menu=True),
+    Shot("menu-ko", "?", moves=0, widths=(360, 390, 1280), lang="ko", menu=True),
     # Take back: three moves against the computer, then the bar's Take back (the log notes it).
     Shot(
         "take-back",

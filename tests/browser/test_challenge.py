@@ -222,8 +222,23 @@ def test_a_challenge_made_in_one_context_is_verified_in_another(
     assert result.locator("thead th").all_inner_texts()[1:] == ["You", "\u2068Ann\u2069"]
     verdict = result.locator(".challenge-verdict").inner_text()
     assert "\u2068Ann\u2069's score is verified" in verdict
+    result_comes_first(friend)
     axe_check(friend, "a challenge's result")
     friend_context.close()
+
+
+def result_comes_first(page: Page) -> None:
+    """The friend's final screen opens on the comparison they came for: both totals, above
+    "X wins!", the other scores and the records (issue 26, part 8)."""
+    score = page.locator(".challenge-score")
+    assert score.locator("[data-who=you] strong").inner_text().lstrip("\u2212-").isdigit()
+    assert score.locator("[data-who=them] strong").inner_text().lstrip("\u2212-").isdigit()
+    order = page.evaluate(
+        """() => [".challenge-score", ".final .headline", ".final-totals", ".final .record-line"]
+             .map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? null)"""
+    )
+    tops = [top for top in order if top is not None]
+    assert order[0] is not None and tops == sorted(tops) and tops[0] == order[0], order
 
 
 def test_edited_challenges_say_they_could_not_be_verified(page: Page, site_url: str) -> None:
@@ -244,6 +259,7 @@ def test_edited_challenges_say_they_could_not_be_verified(page: Page, site_url: 
         page.wait_for_selector(".challenge-result[data-verdict=unverified]", timeout=60_000)
         verdict = page.locator(".challenge-verdict").inner_text()
         assert "could not be verified" in verdict, kind
+        result_comes_first(page)
 
 
 def test_a_truncated_challenge_link_is_a_notice_and_changes_nothing(
@@ -298,5 +314,6 @@ def test_the_challenge_in_korean_fits_a_phone(page: Page, site_url: str) -> None
     assert overflowing(page) == []
     resume(page, site_url, record(challenger_game(), "k2", challenge={"code": code}), lang="ko")
     page.wait_for_selector(".challenge-result[data-verdict=verified]", timeout=60_000)
+    result_comes_first(page)
     assert english_words(page, ".challenge-result") == []
     assert overflowing(page) == []

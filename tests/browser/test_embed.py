@@ -10,7 +10,8 @@ browser with Playwright's default features is the storage-blocked case.
 
 Covered: the cover and what it costs before Play (bytes, and no runtime request), Play to
 ready, an all-computer game to the end, both resize message formats and how fast they follow
-a layout change, no horizontal overflow at 300 px, "Open full screen" carrying a game in
+a layout change, the frame keeping the height it was given while a game is on (the log behind
+"Moves", by keyboard), no horizontal overflow at 300 px, "Open full screen" carrying a game in
 progress to the full site, storage-blocked and sandboxed frames (a notice or a link, never a
 blank frame), the builder's snippet pasted into a host page, the oEmbed files and discovery
 links, export and import in the menu, and ``index.html?embed=1``.
@@ -19,7 +20,6 @@ links, export and import in the menu, and ``index.html?embed=1``.
 from __future__ import annotations
 
 import base64
-import contextlib
 import functools
 import http.server
 import json
@@ -34,9 +34,8 @@ from urllib.parse import parse_qs, urlsplit
 from urllib.request import urlopen
 
 import pytest
-from browser_support import SAVE_PREFIX, saved_games, wait_for_new_save, wait_ready
+from browser_support import SAVE_PREFIX, axe_check, saved_games, wait_for_new_save, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engine
 from sitebuild.embed_pages import oembed, site_base_url
@@ -299,12 +298,9 @@ def test_cover_costs_little_then_play_boots_and_plays_to_the_end(
     assert [s["engine"] for s in saves.values()] == [twin.to_json()]
     no_horizontal_overflow(frame)
 
-    # The host heard the final height, in both formats.
-    final = frame.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
-    page.wait_for_function(
-        "(h) => window.got.some((m) => m.data && m.data.height === h)", arg=final
-    )
-    assert heights(page)["pym"][-1] == final
+    # The host heard the game's height, in both formats: the frame was given 400 px, less
+    # than a table needs, so it has PLAY_MIN_HEIGHT (embed.js) from Play to the end.
+    assert heights(page)["pym"][-1] == heights(page)["amp"][-1] == PLAY_MIN_HEIGHT
 
     # Storage really is partitioned: the site itself does not see the embed's save.
     top = context.new_page()
@@ -331,6 +327,8 @@ def decode_code(code: str) -> dict[str, Any]:
 
 
 MY_MOVE = ".table[data-awaiting='0'] [data-action]"
+PLAY_MIN_HEIGHT = 480
+"""embed.js's least height for a game: a frame given less grows to it when Play is pressed."""
 
 
 def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back(
@@ -351,20 +349,11 @@ def test_open_full_screen_carries_the_game_in_progress_and_a_code_brings_it_back
     frame.wait_for_selector(MY_MOVE, timeout=30_000)
     no_horizontal_overflow(frame)
 
-    # No inner scrollbar: the resize script made the frame as tall as the game.
+    # While the game is on, the resize script keeps the frame at the height it was given.
     page.wait_for_function(
         """() => { const f = document.getElementById("game");
-             return f.style.height && Math.abs(f.getBoundingClientRect().height
-               - parseInt(f.style.height)) < 1; }"""
+             return f.style.height === "500px" && f.getBoundingClientRect().height === 500; }"""
     )
-    # The game may still be growing (the move's dialog, the log): its next report follows.
-    fits = "() => document.documentElement.scrollHeight - document.documentElement.clientHeight < 2"
-    with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below says what it saw
-        frame.wait_for_function(fits, timeout=10_000)
-    inner = frame.evaluate(
-        "[document.documentElement.scrollHeight, document.documentElement.clientHeight]"
-    )
-    assert inner[0] <= inner[1] + 1, f"the frame scrolls inside: {inner}"
 
     # The save code, copied without the Clipboard API (the host grants this frame none).
     frame.locator(".save-code-button").click()
@@ -664,3 +653,89 @@ def test_autostart_boots_at_once_and_plays(page: Page, site_url: str) -> None:
     page.wait_for_selector("html[data-game-state=over]", timeout=BOOT_MS)
     assert page.locator(".final .headline").inner_text()
     assert page.locator(".embed-bar a.full-screen").is_visible()
+
+
+# --- the frame keeps its height while a game is on ------------------------------------------------
+
+PLAYER = "players=4&seats=human,bot,bot,bot&level=easy&speed=instant&seed=11"
+TABLE_MOVE = ".table[data-awaiting='0'] .table-body [data-action]:not([disabled])"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_frame_keeps_the_height_it_was_given_and_the_log_is_a_moves_dialog(
+    partitioned: Browser, host: HostSite, site_url: str, problems: list[str], lang: str
+) -> None:
+    """A 360 px phone, a frame given 640 px with the resize script (issue 26: it grew 735 →
+    1383 px in four moves, pushing the article down). From Play on, every height the host
+    hears, in both formats, is the height at the start, at most the given one, however many
+    moves are made; the log is behind "Moves", a dialog opened and closed by keyboard; axe
+    finds nothing in the frame, with the dialog shut and open."""
+    given = 640
+    context = partitioned.new_context(viewport={"width": 360, "height": 800})
+    watch_context(context, problems, host)
+    page = context.new_page()
+    src = f"{site_url}embed.html?game=quodlibet&{PLAYER}&lang={lang}"
+    resizer = f'<script async src="{site_url}embed-resize.js"></script>'
+    page.goto(host.page(f"keeps-{lang}.html", iframe(src, height=given) + resizer + "<p>More.</p>"))
+    frame = game_frame(page)
+    frame.locator("button.play").click()
+    frame.wait_for_selector(TABLE_MOVE, timeout=BOOT_MS)
+    frame.wait_for_selector("html[data-embed=playing]")
+    page.wait_for_function("() => window.got.length > 0")
+    at_play = len(page.evaluate("window.got"))
+    # The last report before the table was drawn is the frame's height for the game.
+    start = heights(page)
+    height = start["amp"][-1]
+    assert start["pym"][-1] == height <= given, start
+    page.wait_for_function(
+        "(h) => Math.round(document.getElementById('game').getBoundingClientRect().height) === h",
+        arg=height,
+    )
+    for _ in range(4):
+        made = frame.evaluate("document.querySelectorAll('.table .log li').length")
+        frame.locator(TABLE_MOVE).first.click()
+        frame.wait_for_function(
+            "(n) => document.querySelectorAll('.table .log li').length > n", arg=made
+        )
+        frame.wait_for_selector(TABLE_MOVE, timeout=30_000)
+    moves = frame.evaluate("document.querySelectorAll('.table .log li').length")
+    assert moves >= 8, "four moves of the person and the computers' between them"
+    later = page.evaluate("window.got")[at_play:]
+    told = heights(page)
+    assert told["amp"][-1] == told["pym"][-1] == height, told
+    assert all(
+        (m["data"]["height"] if isinstance(m["data"], dict) else int(m["data"].split("x")[-1]))
+        == height
+        for m in later
+    ), f"the frame's height changed during the game: {told}"
+    frame_box = page.evaluate("document.getElementById('game').getBoundingClientRect().height")
+    assert round(frame_box) == height
+    # The log is not in the page: it grows with every move.
+    assert not frame.locator(".table .log").is_visible()
+    no_horizontal_overflow(frame)
+    axe_check(page, f"the embed in play ({lang})", target=frame)
+    page.set_viewport_size({"width": 360, "height": 800})
+
+    # "Moves", by keyboard: Enter opens the dialog with every move so far, Escape closes it and
+    # focus is back on "Moves"; its Close button closes it too.
+    button = frame.locator(".embed-bar [data-control=moves]")
+    assert button.inner_text() == ("Moves" if lang == "en" else "수 기록")
+    button.focus()
+    page.keyboard.press("Enter")
+    dialog = frame.locator("dialog#moves-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.locator(".moves-list li").count() == moves
+    assert frame.evaluate("document.activeElement.closest('dialog') !== null")
+    axe_check(page, f"the embed's Moves dialog ({lang})", target=frame)
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert frame.evaluate("document.activeElement.dataset.control") == "moves"
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="visible")
+    frame.locator("[data-control=moves-close]").focus()
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="hidden")
+    assert frame.evaluate("document.activeElement.dataset.control") == "moves"
+    assert heights(page)["amp"][-1] == height
+    context.close()

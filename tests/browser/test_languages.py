@@ -42,7 +42,7 @@ def test_a_lang_ko_link_opens_the_korean_menu(page: Page, site_url: str) -> None
     page.goto(site_url + "?lang=ko")
     page.wait_for_selector(READY, timeout=90_000)
     assert page.locator("html").get_attribute("lang") == "ko"
-    assert page.locator("#new-title").inner_text() == "새 게임"
+    assert page.locator("#new-title").inner_text() == "게임 설정"
     assert "카드 게임" in page.title()
     description = page.locator('meta[name="description"]').get_attribute("content") or ""
     assert "카드 게임" in description
@@ -68,7 +68,7 @@ def test_an_unknown_lang_gets_a_clear_message_and_an_english_page(
     assert page.locator("html").get_attribute("lang") == "en"
     message = page.locator("#notices .notice").first.inner_text()
     assert "“\u2068xx\u2069”" in message and "English" in message and "한국어" in message
-    assert page.locator("#new-title").inner_text() == "New game"
+    assert page.locator("#new-title").inner_text() == "Set up a game"
     # The rest of the link works: its game starts, and the message stays in sight.
     page.goto(site_url + "?lang=xx&game=nine-virtues&players=3&seats=human,bot,bot&speed=instant")
     page.wait_for_selector(".table", timeout=60_000)
@@ -81,16 +81,16 @@ def test_the_menu_switch_remembers_the_choice_and_keeps_the_menu(page: Page, sit
     page.wait_for_selector(READY, timeout=90_000)
     page.locator("#game-quodlibet").check()
     page.fill("#seat-name-0", "Ada")
-    page.locator(".game-card details.rules").nth(2).locator("summary").click()
+    page.locator(".how-to details.rules summary").click()
     page.locator("details.import-save summary").click()
     page.fill("#import-code", "p1z.half-pasted")
     page.locator('.site-head .lang-switch [data-lang="ko"]').click()
     page.wait_for_selector("html[lang=ko]")
-    expect(page.locator("#new-title")).to_have_text("새 게임")
+    expect(page.locator("#new-title")).to_have_text("게임 설정")
     # The menu re-showed itself with the choices made: game, typed name, open rules.
     assert page.locator("#game-quodlibet").is_checked()
     assert page.locator("#seat-name-0").input_value() == "Ada"
-    assert page.locator(".game-card details.rules").nth(2).get_attribute("open") is not None
+    assert page.locator(".how-to details.rules").get_attribute("open") is not None
     assert page.locator("#import-code").input_value() == "p1z.half-pasted"
     focused = page.evaluate("document.activeElement.dataset.lang")
     assert focused == "ko", "focus stays on the switch"
@@ -99,9 +99,9 @@ def test_the_menu_switch_remembers_the_choice_and_keeps_the_menu(page: Page, sit
     page.goto(site_url)
     page.wait_for_selector(READY, timeout=90_000)
     assert page.locator("html").get_attribute("lang") == "ko"
-    assert page.locator("#saved-title").inner_text() == "저장된 게임"
+    assert page.locator("#saved-title").text_content() == "이어 하기"
     page.locator('.site-head .lang-switch [data-lang="en"]').click()
-    expect(page.locator("#saved-title")).to_have_text("Saved games")
+    expect(page.locator("#saved-title")).to_have_text("Continue")
     assert page.evaluate("localStorage.getItem('parlour:lang')") == "en"
 
 
@@ -112,11 +112,11 @@ def test_the_browser_language_is_the_default(browser: Browser, site_url: str) ->
     page.goto(site_url)
     page.wait_for_selector(READY, timeout=90_000)
     assert page.locator("html").get_attribute("lang") == "ko"
-    assert page.locator("#new-title").inner_text() == "새 게임"
+    assert page.locator("#new-title").inner_text() == "게임 설정"
     # A lang= link still wins over the browser's language.
     page.goto(site_url + "?lang=en")
     page.wait_for_selector(READY, timeout=90_000)
-    assert page.locator("#new-title").inner_text() == "New game"
+    assert page.locator("#new-title").inner_text() == "Set up a game"
     context.close()
     assert problems == []
 

@@ -6,12 +6,14 @@ coach must answer kindly without the move reaching the engine."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import pytest
 from browser_support import axe_check, saved_games, wait_ready
 from korean_text import english_words, overflowing
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = pytest.mark.browser
 
@@ -204,3 +206,133 @@ def test_an_unknown_lesson_is_a_clear_message_and_the_menu(
     page.locator("[data-learn=to-the-moon]").click()
     page.wait_for_selector(".lesson[data-lesson=to-the-moon] .coach[data-state=next]")
     assert "learn=to-the-moon" in page.url
+
+
+# --- where the coach stands, how long a step is, and a way on while the computers play -------
+
+SIZES = ((360, 640), (390, 844), (1280, 800))
+MAX_PANEL = 0.3
+"""The coach's panel at most this share of the window's height, at every step and size: a step
+is a few lines on a phone (a long one is split into two in the lesson's catalog)."""
+
+# The panel, what the step points at (the ringed controls, the pointed zone), and the window.
+# -> the step's problems: a target under the panel or outside the window, a panel too tall.
+PLACED = """(maxShare) => {
+  const coach = document.querySelector(".coach");
+  const panel = coach.getBoundingClientRect();
+  const span = (r) => `${Math.round(r.top)}..${Math.round(r.bottom)}`;
+  const box = (el) =>
+    `${el.className.split(" ").slice(0, 2).join(".")} ${span(el.getBoundingClientRect())}`;
+  const problems = [];
+  if (panel.height > maxShare * innerHeight)
+    problems.push(`the panel is ${Math.round(panel.height)} px of a ${innerHeight} px window`);
+  const targets = [...document.querySelectorAll(".table .coach-target, .table .coach-point")]
+    .filter((el) => el.getClientRects().length);
+  for (const el of targets) {
+    const r = el.getBoundingClientRect();
+    const under = r.top < panel.bottom - 1 && r.bottom > panel.top + 1
+      && r.left < panel.right - 1 && r.right > panel.left + 1;
+    if (under) problems.push(`${box(el)} is under the panel (${span(panel)})`);
+    if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${box(el)} is outside the window`);
+  }
+  return problems;
+}"""
+
+
+def check_placed(page: Page, where: str) -> None:
+    """At each size: the panel small, and every target in view and clear of it (the coach
+    places anew when the window changes, so wait for it before saying what is wrong)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        with contextlib.suppress(PlaywrightTimeoutError):
+            page.wait_for_function(f"() => ({PLACED})({MAX_PANEL}).length === 0", timeout=3_000)
+        problems = page.evaluate(PLACED, MAX_PANEL)
+        assert problems == [], f"{where} at {width}x{height}: {problems}"
+
+
+@pytest.mark.parametrize(
+    ("lesson", "lang"),
+    [
+        ("nine-virtues", "en"),
+        ("to-the-moon", "ko"),
+        ("quodlibet", "en"),
+        ("quodlibet-snack", "ko"),
+    ],
+)
+def test_the_coach_never_covers_what_it_points_at(
+    page: Page, open_game: Callable[..., Page], lesson: str, lang: str
+) -> None:
+    """Every step of the lesson, at 360x640, 390x844 and 1280x800: the ringed control and the
+    pointed zone are inside the window and not under the coach's panel, and the panel is at
+    most 30% of the window's height."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(f"?learn={lesson}&speed=instant&lang={lang}")
+    checked: list[str] = []
+
+    def placed() -> None:
+        where = f"{lesson} ({lang}) step {page.locator(COACH).get_attribute('data-step')}"
+        check_placed(page, where)
+        checked.append(where)
+        page.set_viewport_size({"width": 360, "height": 640})
+
+    follow_the_coach(page, wrong_move=False, check=placed)
+    assert len(checked) >= 8
+    # The end: the panel says the score in a line, the scoring is explained beside the sheet.
+    check_placed(page, f"{lesson} ({lang}): the end")
+    assert page.locator(".lesson-end .lesson-end-words").inner_text().strip()
+
+
+SKIP = f"{COACH} [data-control=coach-skip]"
+
+
+def test_skip_ahead_goes_on_at_once_while_the_computers_play(
+    page: Page, open_game: Callable[..., Page]
+) -> None:
+    """At the table's own pace (600 ms a computer move), every wait for the computers offers
+    "Skip ahead", with keyboard focus on it: Enter plays their scripted moves at once. The
+    longest wait of To the Moon's lesson is ten computer moves (6 s at least unskipped)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game("?learn=to-the-moon&speed=normal")
+    skipped: list[float] = []
+    for _ in range(MAX_PRESSES):
+        page.wait_for_function(
+            """() => { const coach = document.querySelector(".coach");
+              if (!coach) return false;
+              if (coach.dataset.state === "done") return true;
+              const skip = coach.querySelector("[data-control=coach-skip]");
+              if (coach.dataset.state === "wait" && skip && !skip.hidden) return true;
+              const target = document.querySelector(".coach-target");
+              return coach.dataset.state !== "wait" && Boolean(target && target.offsetParent); }""",
+            timeout=30_000,
+        )
+        state = page.locator(COACH).get_attribute("data-state")
+        if state == "done":
+            break
+        if state == "wait":
+            assert page.locator(SKIP).is_visible()
+            assert page.evaluate(
+                "document.activeElement === document.querySelector('[data-control=coach-skip]')"
+            ), "Skip ahead does not have keyboard focus"
+            start = page.evaluate("performance.now()")
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "() => document.querySelector('.coach').dataset.state !== 'wait'", timeout=30_000
+            )
+            skipped.append(page.evaluate("performance.now()") - start)
+            continue
+        target = page.locator(TARGET).first
+        handle = target.element_handle()
+        step = page.locator(COACH).get_attribute("data-step")
+        page.keyboard.press("Enter") if state == "next" else target.click()
+        page.wait_for_function(
+            """([el, step]) => document.querySelector(".coach").dataset.step !== step
+                 || !el.isConnected || !el.classList.contains("coach-target")""",
+            arg=[handle, step],
+            timeout=10_000,
+        )
+    else:
+        pytest.fail("the lesson did not end")
+    print(f"\nwaits after Skip ahead (ms): {[round(ms) for ms in skipped]}")
+    assert len(skipped) >= 5, "Skip ahead was not offered at each wait"
+    assert max(skipped) < 3_000, skipped
+    check_the_end(page)

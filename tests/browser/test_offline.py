@@ -419,7 +419,7 @@ def test_offline_the_menu_starts_a_game_played_to_the_end_and_a_save_resumes(
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
     # From the menu: To the Moon, two players, the person against the computer, no pauses.
-    page.locator(".game-card", has_text="To the Moon").locator("input").first.check()
+    page.locator("#game-to-the-moon").check()
     page.select_option("#players", "2")
     page.select_option("#seat-kind-0", "human")
     page.select_option("#seat-kind-1", "bot")

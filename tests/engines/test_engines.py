@@ -222,7 +222,7 @@ def test_the_korean_menu(tab: Tab, front: Front) -> None:
     open_ready(tab, front.url + "?lang=ko")
     assert tab.js(MENU)
     assert tab.js("() => document.documentElement.lang") == "ko"
-    assert tab.js("() => document.querySelector('#new-title').textContent.trim()") == "새 게임"
+    assert tab.js("() => document.querySelector('#new-title').textContent.trim()") == "게임 설정"
     assert "카드 게임" in tab.js("() => document.title")
 
 

@@ -23,6 +23,8 @@ import { gameName } from "./words/game-name.js";
 import { shown } from "./words/names.js";
 import { boundedSearch } from "./link.js";
 import { applyLaterStyles, laterStylesApplied } from "./later-styles.js";
+import { dealingScreen } from "./menu/dealing.js";
+import { lessonEntry } from "./games/index.js";
 
 // An entry module: the words first (i18n.js keeps top-level await out of shared modules).
 await wordsReady;
@@ -127,6 +129,8 @@ function closeTable() {
 }
 
 function showMenu(prefill = {}) {
+  screenTicket += 1; // a start waiting for the engine (whenReady) gives up
+  dealing = null;
   closeTable();
   html.dataset.gameState = "none";
   html.dataset.screen = "menu";
@@ -138,6 +142,42 @@ function showMenu(prefill = {}) {
   shownBefore = true;
 }
 let shownBefore = false;
+
+// A start before the engine is ready (Play, Continue, Start, Learn): the table opens dealing
+// at once (menu/dealing.js, with the boot's words), and the game begins the moment the engine
+// is ready, with no second press. -> true when the engine is ready and the person is still
+// waiting for this game; false when they went back meanwhile, another start took its place,
+// or the engine could not start (then the menu shows why).
+let screenTicket = 0;
+let dealing = null; // the dealing screen, while one is shown (its words follow the language)
+async function whenReady(game) {
+  if (engine) return true;
+  const ticket = ++screenTicket;
+  closeTable();
+  clearNotices();
+  html.dataset.gameState = "none";
+  html.dataset.screen = "dealing";
+  dealing = dealingScreen({
+    root: main,
+    game,
+    progress,
+    onBack: () => {
+      setAddress("");
+      showMenu(game ? { game } : {});
+    },
+  });
+  main.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+  try {
+    await engineReady;
+  } catch {
+    if (ticket === screenTicket) showMenu(); // the menu's boot line says what went wrong
+    return false;
+  }
+  if (ticket !== screenTicket) return false;
+  dealing = null;
+  return true;
+}
 
 // The page's own address (a running game's deep link, or none on the menu). It keeps the
 // language when the address already named one or the person chose one here, so a reload
@@ -227,6 +267,7 @@ async function openTable(id, setup, remote = null) {
 // "Play on several devices" (net/host.js): the lobby connects each remote seat, then the game
 // starts here, with the relay between the engine and the guests.
 async function hostLobby(setup) {
+  if (!(await whenReady(setup.game))) return;
   closeTable();
   clearNotices();
   setAddress("");
@@ -300,6 +341,7 @@ async function joinFromLink() {
 
 // A guided lesson (learn/coach.js): never saved, so `current` stays null and no save is claimed.
 async function startLesson(lessonId, speed = "normal") {
+  if (!(await whenReady(lessonEntry(lessonId)?.game))) return;
   closeTable();
   clearNotices();
   setAddress(`learn=${lessonId}${speed === "normal" ? "" : `&speed=${speed}`}`);
@@ -324,6 +366,7 @@ async function startLesson(lessonId, speed = "normal") {
 
 async function startNew(setup) {
   if (setup.seats.includes("remote")) return hostLobby(setup);
+  if (!(await whenReady(setup.game))) return;
   const id = newId();
   const reply = await engine.newGame(id, setup);
   if (reply.error) {
@@ -339,6 +382,7 @@ async function continueSaved(id, { quiet = false } = {}) {
   const read = store.read(id);
   let error = read.error ? () => store.read(id).error || read.error : null;
   if (!error) {
+    if (!(await whenReady(read.record.setup.game))) return false;
     const reply = await engine.load(id, read.record.engine);
     const { setup } = read.record;
     if (!reply.error && (reply.game !== setup.game || reply.players !== setup.players)) {
@@ -400,13 +444,14 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 if (!leaving && !joining) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
 if (!leaving && params.rules) openFromLink(params.rules);
 if (catalog[pageGame] && location.hash === "#how-to-play") {
-  const rules = document.getElementById(`game-${pageGame}`)?.closest(".game-card")?.querySelector("details.rules");
+  // The setup is on that game (its page's prefill): its summary open, then the full rules
+  // over it (rules.js); closing them gives focus back to that game's Rules button.
+  const rules = main.querySelector(".how-to details.rules");
   if (rules) {
     rules.open = true;
     rules.scrollIntoView({ block: "start" });
   }
-  // ...and the full rules over it (rules.js); closing them leaves the summary open.
-  openRules(pageGame, { opener: rules?.closest(".game-card")?.querySelector(".rules-button") });
+  openRules(pageGame, { opener: main.querySelector(`.game-card[data-game="${pageGame}"] .rules-button`) });
 }
 
 // A game carried over in the link's #import=<save code> (the embed's "Open full screen"):
@@ -443,10 +488,7 @@ async function challengeFromLink() {
     catalog,
     speed: params.setup.speed,
     gameName,
-    onStart: async (setup) => {
-      await engineReady;
-      await startNew(setup);
-    },
+    onStart: (setup) => startNew(setup), // dealt at once, begun once the engine is ready
     onMenu: () => {
       setAddress("");
       showMenu();
@@ -470,6 +512,7 @@ async function boot() {
     engineStarted.reject(error);
     html.dataset.engine = "error";
     progress.fail(() => t("menu.boot-failed"), String(error && (error.detail || error.message || error)));
+    menu.setBroken();
     console.error(error);
     return;
   }
@@ -512,6 +555,10 @@ onLanguageChange(async () => {
   }
   if (otherTabShown) {
     showOtherTab(otherTabShown);
+    return;
+  }
+  if (html.dataset.screen === "dealing" && dealing) {
+    dealing.reword();
     return;
   }
   if (html.dataset.screen === "challenge") {

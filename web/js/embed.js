@@ -3,6 +3,10 @@
 // at once). Before Play nothing loads but this page, embed.css and a few small modules.
 // The game comes from the link, read as on the full site (params.js); a fixed seed is a
 // "challenge" deal, the same for every reader.
+// On the cover the frame is as tall as its content; while a game is on (data-embed=playing) it
+// keeps the height the host gave it (the iframe's `height`, read before the first report, at
+// least PLAY_MIN_HEIGHT), whatever the moves add: the table scrolls inside, the log is a
+// "Moves" dialog (embed/play.js), and the host's page never moves as the game goes on.
 // The frame reports its height to the host on every layout change, as Pym.js
 // (`pymxPYMx<childId>xPYMxheightxPYMx<px>`) and AMP / frames (`{sentinel: "amp",
 // type: "embed-size", height}`) messages, and at once when a Pym `width` message or our
@@ -46,11 +50,15 @@ const params = parseParams(gameQuery.toString(), catalog);
 
 const inFrame = window.parent !== window;
 let lastHeight = -1;
+// The height the host gave the frame, before any report of ours could change it.
+const givenHeight = window.innerHeight;
+export const PLAY_MIN_HEIGHT = 480; // a table needs this much, whatever a frame was given
 
-// The document's height: the root's box (html and body have no minimum height here), or an
-// open dialog's bottom edge when that is lower (dialogs are absolutely placed in embed mode;
-// a replay is a native <dialog>, replay.js).
+// While a game is on: the frame's given height. Else the document's height: the root's box
+// (html and body have no minimum height here), or an open dialog's bottom edge when that is
+// lower (dialogs are absolutely placed on the cover; a replay is a native <dialog>, replay.js).
 function contentHeight() {
+  if (html.dataset.embed === "playing") return Math.max(givenHeight, PLAY_MIN_HEIGHT);
   let bottom = html.getBoundingClientRect().height;
   for (const el of document.querySelectorAll(".overlay, dialog[open]")) {
     bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
@@ -295,6 +303,7 @@ async function start(what) {
       performance.mark("parlour:ready");
     }
     html.dataset.embed = "playing";
+    reportHeight(); // the given height, kept from now on
     if (what.resume) await player.continueSaved(what.resume);
     else await player.startNew(what.ready || completeSetup(what.setup, catalog));
   } finally {

@@ -32,6 +32,8 @@ export function applyLaterStyles() {
       loads.push(turnOn(link));
     }
     await Promise.all(loads);
+    // For the menu's card pictures (app.css), drawn with the decks' sheets: on, now.
+    document.documentElement.dataset.laterStyles = "on";
     settle();
   })();
   return applied;

@@ -1,6 +1,9 @@
-// The engine's boot progress, shown in the menu while Python loads in its worker.
-// Real stages from the worker (see engine.js); the bar's share of each stage is fixed, and
-// the download's share moves with the bytes received.
+// The engine's boot, shown as a quiet line in players' words ("Shuffling the cards…") with a
+// thin bar under it, on the menu, on the table that is dealing while the engine starts, and on
+// the embed's cover. Real stages from the worker (see engine.js); the bar's share of each stage
+// is fixed, and the download's share moves with the bytes received. Nothing here names the
+// machinery (no runtime, no Python): a person waits for the cards, not for software. Once the
+// engine is ready the line says so to a screen reader and leaves the screen.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -20,13 +23,8 @@ export class BootProgress {
     this.fraction = 0;
     this.error = null;
     this.bar = h("progress", { max: "100", value: "0" });
-    this.steps = h(
-      "ol",
-      { class: "boot-steps" },
-      STAGES.map((s) => h("li", { dataset: { stage: s.id } })),
-    );
     this.status = h("p", { class: "boot-status", role: "status" });
-    this.el = h("section", { class: "boot" }, this.status, this.bar, this.steps);
+    this.el = h("section", { class: "boot" }, this.status, this.bar);
     this.update("download", 0);
   }
 
@@ -35,7 +33,6 @@ export class BootProgress {
     this.drawn = null;
     this.bar.setAttribute("aria-label", t("menu.boot-loading"));
     this.el.setAttribute("aria-label", t("menu.boot-section"));
-    this.steps.querySelectorAll("li").forEach((li, i) => (li.textContent = label(STAGES[i])));
     if (this.failure) this.#showFailure();
     else this.update(this.stage, this.fraction);
   }
@@ -56,17 +53,11 @@ export class BootProgress {
       return;
     }
     this.bar.setAttribute("aria-valuetext", t("menu.boot-valuetext", { stage: label(s), percent: percent / 100 }));
-    this.steps.querySelectorAll("li").forEach((li, i) => {
-      li.className = i < index ? "done" : i === index ? "current" : "";
-      if (i === index) li.setAttribute("aria-current", "step");
-      else li.removeAttribute("aria-current");
-    });
     this.el.dataset.stage = stage;
-    if (stage === "ready") {
-      this.status.textContent = t("menu.boot-done");
-    } else {
-      this.status.textContent = t("menu.boot-status", { stage: label(s), download: String(stage === "download"), percent: percent / 100 });
-    }
+    // The words change with the stage only, not with each percent (a status that changed with
+    // every report would be read out again and again).
+    const words = stage === "ready" ? t("menu.boot-done") : label(s);
+    if (this.status.textContent !== words) this.status.textContent = words;
   }
 
   // The engine could not start: `words()` says why (worded again after a language switch);
@@ -77,7 +68,6 @@ export class BootProgress {
     this.el.dataset.stage = "error";
     this.status.setAttribute("role", "alert");
     this.bar.hidden = true;
-    this.steps.hidden = true;
     this.#showFailure();
   }
 

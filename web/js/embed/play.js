@@ -1,7 +1,12 @@
 // The embed once the reader has pressed Play (loaded by embed.js, never before): the table's
 // styles, Python in its worker, and the same table shell as the full site, with compact
-// chrome around it: a bar with the save code and "Open full screen", which carries a game in
-// progress to the full site in its link (savecode.js).
+// chrome around it: a bar with "Moves", the save code and "Open full screen", which carries a
+// game in progress to the full site in its link (savecode.js).
+//
+// While a game is on, the frame keeps the height it was given (embed.js reports it and nothing
+// more), so the host's article never moves as moves are made: the table's log, which grows
+// with every move, is not drawn in the page (embed.css) but behind the bar's "Moves" button,
+// a dialog that shows the log as the table last drew it and follows it while open.
 //
 // Where the browser blocks storage in this frame, saves live in memory with a notice (as on
 // the full site); where it blocks IndexedDB too, PyScript cannot start (STACK.md), so the
@@ -100,6 +105,7 @@ export class EmbedPlayer {
       return kept;
     };
     this.bar = null;
+    this.moves = null; // the "Moves" dialog, once made
   }
 
   // The table's styles, loaded once.
@@ -223,6 +229,7 @@ export class EmbedPlayer {
   }
 
   #leave() {
+    if (this.moves?.dialog.open) this.moves.dialog.close();
     if (this.table) this.table.close();
     this.table = null;
     if (this.current) this.store.release(this.current.id);
@@ -252,11 +259,16 @@ export class EmbedPlayer {
       this.codeButton = h("button", { type: "button", class: "button quiet save-code-button", "aria-expanded": "false" }, t("saves.code"));
       this.codeArea = h("div", { class: "embed-code", hidden: true });
       this.codeButton.addEventListener("click", () => this.#toggleCode());
+      this.movesButton = h(
+        "button",
+        { type: "button", class: "button quiet moves-button", "data-control": "moves", "aria-haspopup": "dialog", "aria-controls": "moves-dialog", onclick: () => this.#openMoves() },
+        t("embed.moves"),
+      );
       this.bar = h(
         "div",
         { class: "embed-bar" },
         h("a", { class: "embed-brand", href: this.fullSiteLink(""), target: "_blank", rel: "noopener" }, "Parlour"),
-        h("span", { class: "embed-bar-actions" }, this.codeButton, this.fullLink),
+        h("span", { class: "embed-bar-actions" }, this.movesButton, this.codeButton, this.fullLink),
       );
       // The frame's banner landmark, so no content sits outside a landmark (axe's region).
       this.main.before(h("header", { class: "embed-head" }, this.bar, this.codeArea));
@@ -265,6 +277,56 @@ export class EmbedPlayer {
     this.codeArea.hidden = true;
     this.codeButton.setAttribute("aria-expanded", "false");
     this.fullLink.href = this.fullSiteLink(deepLink(this.current.setup).toString());
+  }
+
+  // --- "Moves": the table's log in a dialog ------------------------------------------------------
+
+  // A modal <dialog> (Escape and its Close button close it; focus goes back to "Moves"),
+  // holding a copy of the log the table drew last (its ids dropped), refreshed while it is
+  // open as the table redraws, scrolled to the latest move.
+  #openMoves() {
+    if (!this.moves) {
+      const close = h("button", { type: "button", class: "button moves-close", "data-control": "moves-close" }, t("embed.moves-close"));
+      this.moves = {
+        dialog: h(
+          "dialog",
+          { id: "moves-dialog", class: "moves-dialog", "aria-labelledby": "moves-title" },
+          h("div", { class: "moves-head" }, h("h2", { id: "moves-title" }, t("embed.moves")), close),
+          h("p", { class: "moves-round" }),
+          h("div", { class: "moves-list", tabindex: "0", role: "region", "aria-labelledby": "moves-title" }), // it scrolls: by keyboard too
+        ),
+        watch: new MutationObserver(() => this.#fillMoves()),
+      };
+      close.addEventListener("click", () => this.moves.dialog.close());
+      this.moves.dialog.addEventListener("close", () => {
+        this.moves.watch.disconnect();
+        this.movesButton.focus({ preventScroll: true });
+      });
+      this.main.after(this.moves.dialog);
+    }
+    this.#fillMoves();
+    this.moves.dialog.showModal();
+    this.moves.watch.observe(this.main, { childList: true, subtree: true });
+    const list = this.moves.dialog.querySelector(".moves-list");
+    list.scrollTop = list.scrollHeight;
+  }
+
+  #fillMoves() {
+    const { dialog } = this.moves;
+    const log = this.main.querySelector(".table .log");
+    dialog.querySelector("#moves-title").textContent = t("embed.moves");
+    dialog.querySelector(".moves-close").textContent = t("embed.moves-close");
+    dialog.querySelector(".moves-round").textContent = log?.querySelector("h2")?.textContent || "";
+    const body = log ? [...log.children].filter((el) => el.tagName !== "H2").map((el) => el.cloneNode(true)) : [];
+    for (const el of body) {
+      el.removeAttribute("id");
+      el.removeAttribute("tabindex");
+      el.removeAttribute("aria-labelledby");
+    }
+    const list = dialog.querySelector(".moves-list");
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 2;
+    list.replaceChildren(...body);
+    if (atEnd) list.scrollTop = list.scrollHeight;
   }
 
   #toggleCode() {

@@ -3,6 +3,13 @@
 // the control to press, kindly keeps back any other move (it is not sent), and at the end
 // explains the round's scoring and offers a real game.
 //
+// The coach's panel stays in sight above the table (sticky on a screen tall enough) and never
+// covers what it points at: whenever the step, the panel's height or the window changes, the
+// ringed control and the pointed zone are scrolled into view below it; while the computers
+// play, the page shows the table from its top (the other seats), and "Skip ahead" plays their
+// scripted moves at once instead of at the table's pace. Each step is a few lines on a phone
+// (tests/browser/test_learn.py holds the panel to 30% of the window's height at every step).
+//
 // A lesson (web/js/games/<game-id>/lesson*.js exports `lesson`; the games' registry,
 // web/js/games/index.js, lists them):
 //   { id, game, area: the catalog area of its words ("learn-nine-virtues"),
@@ -12,15 +19,16 @@
 //     steps: [...], end: key of the scoring explanation, next: a lesson id to offer after }
 // Steps, in the order things happen at the table:
 //   { say, next: true, point }       an explanation: the coach's Next button goes on (the
-//                                    table waits); `point` marks a zone of the table
+//                                    table waits); `point` marks a zone of the table (a CSS
+//                                    selector inside it), scrolled into view below the coach
 //   { seat: 0, action, say, other }  the person's move: `action` (engine notation) is marked
 //                                    (hint.js's targets: the first press of a two-press move
 //                                    until its second is drawn); `other` says why another
 //                                    move is not this lesson's
 //   { seat, action }                 a computer's move (checked by the engine before it is
 //                                    played: a script that is not legal stops with an error)
-// The end message gets the round's scores as {score0}..{scoreN} and the hands are shown by
-// the game's own round summary.
+// The end message gets the round's scores as {score0}..{scoreN}; it is shown above the game's
+// own round summary, and the coach's panel says the person's score in a line.
 //
 // Lessons are never saved: they run in the engine under their own id with a store that keeps
 // nothing, so they neither overwrite nor add to the saved games.
@@ -77,6 +85,7 @@ export async function openLesson({ lessonId, root, engine, catalog, speed, onMen
   html.dataset.screen = "lesson";
   const table = new Table({ root: host, engine, store: NO_STORE, catalog, renderer, setup, id, coach, onMenu, onPlayAgain: () => onRealGame(lesson.game), onCrash });
   coach.table = table;
+  coach.resized.observe(host); // the table's layout settles (its styles, a new round): place anew
   await table.run();
   return {
     close() {
@@ -96,6 +105,8 @@ class Coach {
     this.root = null; // the table's root, as last painted
     this.view = null;
     this.waiter = null; // { seat, resolve } a computer seat waiting for its scripted move
+    this.hurry = false; // "Skip ahead" was pressed: the table plays the computers' moves at once
+    this.placed = ""; // the step the page was last scrolled for
     this.done = false;
     this.closed = false;
     this.stopMarks = () => {};
@@ -105,23 +116,32 @@ class Coach {
     this.say = h("div", { class: "coach-say", id: "coach-say", "aria-live": "polite" });
     this.count = h("p", { class: "coach-count" });
     this.nextButton = h("button", { type: "button", class: "button primary coach-next", "data-control": "coach-next", "aria-describedby": "coach-say", onclick: () => this.#next() });
+    this.skipButton = h("button", { type: "button", class: "button coach-skip", "data-control": "coach-skip", "aria-describedby": "coach-say", onclick: () => this.#skip() });
     this.leave = h("button", { type: "button", class: "button quiet coach-leave", "data-control": "coach-leave", onclick: () => this.onMenu() });
     this.title = h("h2", { id: "coach-title" });
-    this.actions = h("div", { class: "coach-actions" }, this.nextButton);
+    this.actions = h("div", { class: "coach-actions" }, this.nextButton, this.skipButton, this.leave);
     this.panel = h(
       "section",
       { class: "coach", "aria-labelledby": "coach-title", dataset: { state: "wait" } },
-      h("div", { class: "coach-head" }, this.title, this.count, this.leave),
+      h("div", { class: "coach-head" }, this.title, this.count),
       this.say,
       this.actions,
     );
     this.unlisten = onLanguageChange(() => this.#show(true));
+    // The panel's height (a note, a language, a narrower window) or the window's size changes
+    // what it would cover: bring the step's targets back into view below it.
+    this.resized = new ResizeObserver(() => this.#place(true));
+    this.resized.observe(this.panel);
+    this.onResize = () => this.#place(true);
+    window.addEventListener("resize", this.onResize);
     this.#show();
   }
 
   close() {
     this.closed = true;
     html.style.removeProperty("--coach-h");
+    this.resized.disconnect();
+    window.removeEventListener("resize", this.onResize);
     this.stopMarks();
     this.unlisten();
     if (this.waiter) this.waiter.resolve(null); // the table is closed: nothing is played
@@ -149,6 +169,7 @@ class Coach {
     const step = this.#step;
     if (step && !step.next && step.seat === ME && step.action === action) {
       this.pos += 1;
+      this.hurry = false;
       this.note = null;
       this.view = null; // the move changes the table: the next step waits for its repaint
       this.#show();
@@ -174,7 +195,7 @@ class Coach {
     html.dataset.gameState = "over";
     html.dataset.screen = "lesson-end";
     const values = Object.fromEntries(entry.scores.map((score, seat) => [`score${seat}`, signed(score)]));
-    this.endWords = [this.#key(this.lesson.end), values];
+    this.endWords = ["learn.end-short", { score: signed(entry.scores[ME]) }];
     const real = h("button", { type: "button", class: `button primary coach-real ${TARGET_CLASS}`, "data-control": "coach-real", onclick: () => this.onRealGame(this.lesson.game) }, t("learn.real-game"));
     const next = this.lesson.next
       ? h("button", { type: "button", class: "button coach-next-lesson", "data-control": "coach-next-lesson", onclick: () => this.onLesson(this.lesson.next) }, t(`learn.next-lesson-${this.lesson.next}`))
@@ -185,13 +206,14 @@ class Coach {
         "section",
         { class: "lesson-end", "aria-labelledby": "lesson-end-title" },
         h("h1", { id: "lesson-end-title" }, t("learn.end-title")),
+        h("p", { class: "lesson-end-words" }, t(this.#key(this.lesson.end), values)),
+        h("div", { class: "lesson-end-actions" }, real, next, back),
         h(
           "section",
           { class: "round-summary", "aria-labelledby": "lesson-sheet-title" },
           h("h2", { id: "lesson-sheet-title", class: "lesson-sheet-title" }, t("learn.summary-title")),
           this.renderer.renderRoundSummary(entry, ui),
         ),
-        h("div", { class: "lesson-end-actions" }, real, next, back),
       ),
     );
     this.#show();
@@ -208,6 +230,14 @@ class Coach {
     this.note = null;
     this.#show();
     this.#wake();
+  }
+
+  // "Skip ahead": the computers' scripted moves up to the person's next step are played at
+  // once (the table asks `hurry` for its pace), and the coach's next words say what they did.
+  #skip() {
+    if (this.panel.dataset.state !== "wait" || this.done) return;
+    this.hurry = true;
+    this.#show();
   }
 
   // A computer waits for its move until the script reaches it (explanations come first).
@@ -261,9 +291,11 @@ class Coach {
     } else if (step && step.next) {
       state = "next";
       words = [[this.#key(step.say)]];
+      this.hurry = false;
     } else if (step && step.seat === ME && this.#myMoveNow(step)) {
       state = "do";
       words = [[this.#key(step.say)]];
+      this.hurry = false;
     } else {
       state = "wait";
       words = [[this.pos === 0 ? "learn.starting" : "learn.watch"]];
@@ -279,6 +311,11 @@ class Coach {
     this.nextButton.textContent = t("learn.next");
     this.nextButton.hidden = state !== "next";
     this.nextButton.classList.toggle(TARGET_CLASS, state === "next");
+    // While the computers play (not while the cards are first dealt): a way on at once.
+    const skippable = state === "wait" && this.pos > 0 && !this.hurry;
+    if (!skippable && this.skipButton === document.activeElement) this.root?.focus({ preventScroll: true });
+    this.skipButton.textContent = t("learn.skip");
+    this.skipButton.hidden = !skippable;
     const signature = JSON.stringify([words, state]);
     if (force || signature !== this.shown) {
       this.shown = signature;
@@ -289,6 +326,30 @@ class Coach {
     html.style.setProperty("--coach-h", `${this.panel.offsetHeight}px`);
     this.#mark(state === "do" ? step.action : null, state === "next" ? step.point : null);
     if (state === "next") this.#bringFocus(this.nextButton, `next ${this.pos}`);
+    if (skippable) this.#bringFocus(this.skipButton, `skip ${this.pos}`);
+    this.#place();
+  }
+
+  // Keep what the step points at in view and out from under the panel: the ringed controls
+  // and the pointed zone are scrolled into view below it (their scroll-margin-top is the
+  // panel's height, learn.css). While the computers play, the table is shown from its top,
+  // where the other seats are. `again`: the panel or the window changed size, so the same
+  // step is placed anew.
+  #place(again = false) {
+    if (this.closed) return;
+    html.style.setProperty("--coach-h", `${this.panel.offsetHeight}px`);
+    const state = this.panel.dataset.state;
+    const key = state === "wait" ? state : `${state} ${this.pos}`; // a wait is placed once, as it begins
+    if (!again && key === this.placed) return;
+    this.placed = key;
+    if (state === "wait" && this.pos > 0) {
+      if (!again) window.scrollTo({ top: 0 });
+      return;
+    }
+    const root = this.root;
+    if (!root || state === "done") return;
+    const shown = [...root.querySelectorAll(`.${TARGET_CLASS}, .${POINT_CLASS}`)].filter((el) => el.getClientRects().length);
+    for (const el of shown) el.scrollIntoView({ block: "nearest" });
   }
 
   // Keyboard focus goes to what the coach asks for, once per step (and once more for the
@@ -298,7 +359,7 @@ class Coach {
     if (!el || key === this.focusedFor || el.hidden || !el.isConnected) return;
     this.focusedFor = key;
     el.focus({ preventScroll: true });
-    el.scrollIntoView({ block: "nearest" });
+    if (!this.panel.contains(el)) el.scrollIntoView({ block: "nearest" }); // the panel is in view
   }
 
   // Ring the control to press (hint.js's targets), and keep it ringed while the renderer
@@ -317,13 +378,16 @@ class Coach {
         el.classList.add(TARGET_CLASS);
         el.setAttribute("aria-describedby", [el.getAttribute("aria-describedby"), "coach-say"].filter(Boolean).join(" "));
       }
+      const zone = point ? root.querySelector(point) : null;
+      for (const el of root.querySelectorAll(`.${POINT_CLASS}`)) if (el !== zone) el.classList.remove(POINT_CLASS);
+      if (zone && !zone.classList.contains(POINT_CLASS)) {
+        zone.classList.add(POINT_CLASS);
+        this.#place(true);
+      }
       if (targets.length) {
         const press = targets[0];
         this.#bringFocus(press, `do ${this.pos} ${press.dataset.action || press.dataset.swapGive || press.dataset.control || ""}`);
       }
-      const zone = point ? root.querySelector(point) : null;
-      for (const el of root.querySelectorAll(`.${POINT_CLASS}`)) if (el !== zone) el.classList.remove(POINT_CLASS);
-      if (zone) zone.classList.add(POINT_CLASS);
     };
     const unmark = (el) => {
       el.classList.remove(TARGET_CLASS);

@@ -1,7 +1,9 @@
-// The menu: pick a game (with a short rules summary), the number of players, who sits in
-// each seat (a person or the computer, and each computer's level), names; continue or delete
-// saved games. It paints from the build's catalog before Python has loaded; Start and
-// Continue work once the engine is ready.
+// The menu: saved games to continue (when there are any), then the three games, each with a
+// picture drawn with its own cards, one line on what it is, and Play; then a game's setup (the
+// number of players, who sits in each seat, a person or the computer, each computer's level,
+// names, with a short rules summary), save codes and records. It paints from the build's
+// catalog before Python has loaded, and every start works at once: a start before the engine
+// is ready opens the table dealing (app.js).
 
 import { h } from "../dom.js";
 import { gameIds } from "../manifest.js";
@@ -15,8 +17,24 @@ import { rulesButton } from "../rules/dialog.js";
 import { gameName, roundOf, summaryOf } from "../words/game-name.js";
 import { recordBook, recordWords } from "../saves/records.js";
 import { keeper } from "../saves/keep.js";
+import { cardFace as pairsFace } from "../cards/pairs.js";
+import { cardFace as frenchFace } from "../cards/french.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
+
+// Each game's picture on the menu: three of its own cards, fanned (the tables' card modules
+// draw them, so they look as they will at the table). Decorative: the name and the line
+// beside it say what the game is.
+const PICTURES = {
+  "nine-virtues": () => [9, 9, 4].map((rank) => pairsFace(rank, { small: true })),
+  "to-the-moon": () => [6, 7, 8].map((rank) => pairsFace(rank, { small: true })),
+  quodlibet: () => ["QS", "KH", "AD"].map((code) => frenchFace(code, { small: true })),
+};
+
+function gamePicture(id) {
+  const cards = Object.hasOwn(PICTURES, id) ? PICTURES[id]() : [];
+  return h("div", { class: "game-picture", "aria-hidden": "true", dataset: { cards: String(cards.length) } }, cards);
+}
 
 const dateText = (date) => new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(date);
 
@@ -38,7 +56,11 @@ export class Menu {
   }
 
   // Paint the menu into `root`, pre-filled from a partial setup (e.g. a bad deep link's
-  // valid parts).
+  // valid parts). The order is a card site's: saved games to continue (only when there are
+  // any), then the three games, each with a picture of its own cards, one line on what it is,
+  // Play and Options; then the setup the Options lead to (seats, names, levels); then import
+  // and records. Play, Continue and Start work before the engine is ready (app.js deals the
+  // table at once and begins the game the moment it can).
   show(root, prefill = {}, keep = null) {
     const prefs = this.#prefs();
     const remembered = Object.hasOwn(this.catalog, prefs.game) ? prefs.game : gameIds[0]; // own: never "constructor"
@@ -47,7 +69,8 @@ export class Menu {
     this.root = root;
     this.savedList = h("div", { class: "saved-list" });
     this.keepBox = h("div", { class: "keep-saves" });
-    this.gameList = h("div", { class: "game-list" });
+    this.gameList = h("div", { class: "game-list", role: "radiogroup", "aria-labelledby": "game-legend" });
+    this.howTo = h("div", { class: "how-to" });
     this.seatRows = h("div", { class: "seat-rows" });
     this.playerSelect = h("select", { id: "players", name: "players", onchange: (e) => this.#setPlayers(Number(e.target.value)) });
     // Sets every computer seat at once; each seat's own picker is in its row.
@@ -76,14 +99,13 @@ export class Menu {
         this.#renderSeats();
       },
     });
-    this.startHint = h("p", { class: "hint", id: "start-hint" });
     this.startWhat = h("p", { class: "start-what", id: "start-what" });
-    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what start-hint" }, t("menu.start"));
-    const form = h(
+    this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what" }, t("menu.start"));
+    this.form = h(
       "form",
-      { class: "new-game", "aria-labelledby": "new-title", onsubmit: (e) => this.#submit(e) },
-      h("h2", { id: "new-title" }, t("menu.new-game")),
-      h("fieldset", { class: "games" }, h("legend", {}, t("menu.game")), this.gameList),
+      { class: "new-game", id: "setup", "aria-labelledby": "new-title", onsubmit: (e) => this.#submit(e) },
+      h("h2", { id: "new-title", tabindex: "-1" }, t("menu.setup-title")),
+      h("fieldset", { class: "games" }, h("legend", { id: "game-legend" }, t("menu.game")), this.gameList, this.howTo),
       h(
         "fieldset",
         { class: "seats" },
@@ -101,7 +123,17 @@ export class Menu {
         h("p", { class: "hint" }, t("menu.level-hint")),
         h("p", { class: "field check" }, this.speedBox, h("label", { for: "speed" }, t("menu.no-pause"))),
       ),
-      h("div", { class: "start-row" }, this.startButton, this.startWhat, this.startHint),
+      h("div", { class: "start-row" }, this.startButton, this.startWhat),
+    );
+    // Saved games come first, as "Continue", when there are any (refreshSaved shows it).
+    this.continueBox = h("section", { class: "saved", "aria-labelledby": "saved-title", hidden: true }, h("h2", { id: "saved-title" }, t("menu.continue-title")), this.savedList);
+    this.tiles = h("div", { class: "game-tiles" });
+    // After the games: whether the browser keeps saves (while there are none), save codes
+    // (which carry a game between devices, or out of an embed: savecode.js) and the records.
+    this.laterSaves = h(
+      "section",
+      { class: "saves-more", "aria-label": t("menu.saved-games") },
+      h("details", { class: "import-save" }, h("summary", {}, t("saves.import-title")), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
     );
     root.replaceChildren(
       h(
@@ -109,26 +141,23 @@ export class Menu {
         { class: "menu", "aria-labelledby": "menu-title" },
         // The page's one top heading (the brand above is a link, not a heading).
         h("h1", { class: "visually-hidden", id: "menu-title" }, t("menu.title")),
-        this.progress.el,
+        this.continueBox,
         h(
           "section",
-          { class: "saved", "aria-labelledby": "saved-title" },
-          h("h2", { id: "saved-title" }, t("menu.saved-games")),
-          this.savedList,
-          this.keepBox,
-          // Save codes carry a game between devices, or out of an embed (savecode.js).
-          h("details", { class: "import-save" }, h("summary", {}, t("saves.import-title")), importForm({ catalog: this.catalog, store: this.store, verify: this.verify, onImported: () => this.refreshSaved() })),
-          // Beside the saves, in their column: the records of this device (records.js).
-          (this.recordsPanel = this.#records()),
+          { class: "games-first", "aria-labelledby": "games-title" },
+          h("div", { class: "games-head" }, h("h2", { id: "games-title" }, t("menu.games")), this.progress.el),
+          this.tiles,
         ),
-        form,
+        this.form,
+        h("div", { class: "menu-more" }, this.laterSaves, (this.recordsPanel = this.#records())),
         h("p", { class: "embed-link" }, h("a", { href: "embed-builder.html" }, t("menu.embed-link"))),
       ),
     );
+    this.#renderTiles();
     this.#renderGames();
     this.#renderPlayers();
     this.refreshSaved();
-    this.setReady(this.ready);
+    this.#holdStarts();
   }
 
   // The language changed: paint the menu again in its words, keeping every choice made so
@@ -143,12 +172,80 @@ export class Menu {
     if (field) field.value = code;
   }
 
+  // Nothing waits for the engine (a start before it is ready deals the table and begins once
+  // it can: app.js). Only an engine that could not start holds every start back: the boot
+  // line says why, with Reload.
   setReady(ready) {
     this.ready = ready;
-    if (!this.startButton) return;
-    this.startButton.disabled = !ready;
-    this.startHint.textContent = ready ? "" : t("menu.start-when-ready");
-    for (const button of this.root.querySelectorAll("button.continue")) button.disabled = !ready;
+  }
+
+  setBroken() {
+    this.broken = true;
+    this.#holdStarts();
+  }
+
+  #holdStarts() {
+    if (!this.broken || !this.root) return;
+    for (const button of this.root.querySelectorAll("button.play, button.start, button.continue, button.learn")) button.disabled = true;
+  }
+
+  // The three games: a picture drawn with the game's own cards, its name, how many play, one
+  // line on what it is, and Play (the game as last set up here, else you against the
+  // computers at the usual level), Options (the setup below), Learn and Rules.
+  #renderTiles() {
+    this.tiles.replaceChildren(
+      ...gameIds.map((id) => {
+        const info = this.catalog[id];
+        const count = t("menu.player-count", { min: info.min_players, max: info.max_players, same: String(info.min_players === info.max_players) });
+        const titleId = `tile-${id}`;
+        return h(
+          "article",
+          { class: "game-card", "aria-labelledby": titleId, dataset: { game: id } },
+          gamePicture(id),
+          h(
+            "div",
+            { class: "game-text" },
+            h("h3", { class: "game-name", id: titleId }, gameName(id)),
+            h("p", { class: "game-count" }, count),
+            h("p", { class: "game-tagline" }, summaryOf(id).tagline),
+          ),
+          h(
+            "div",
+            { class: "game-actions" },
+            h("button", { type: "button", class: "button primary play", "data-play": id, "aria-label": this.#playLabel(id), onclick: () => this.#play(id) }, t("menu.play")),
+            h("button", { type: "button", class: "button options", "data-options": id, "aria-label": t("menu.options-label", { game: gameName(id) }), "aria-controls": "setup", onclick: () => this.#options(id) }, t("menu.options")),
+            h("span", { class: "game-more" }, this.#learnButton(id, info), rulesButton(id)),
+          ),
+        );
+      }),
+    );
+  }
+
+  // What Play starts, for its name: "Play Nine Virtues: you and 3 computers".
+  #playLabel(id) {
+    return t("menu.play-label", { game: gameName(id), who: this.#who(this.#stateFor(id, {}).seats) });
+  }
+
+  // Play: the game as it was last started here (its seats, names and levels), else the
+  // default (you against the computers at the usual level). A new deal each time.
+  #play(id) {
+    const state = this.#stateFor(id, {});
+    const { players, seats, levels, level, speed } = state;
+    const names = seats.map((_, seat) => storedName(state.names[seat], seats, seat));
+    this.#remember(state);
+    this.onStart(completeSetup({ game: id, players, seats, levels, names, level, speed }, this.catalog));
+  }
+
+  // Options: the setup below, on this game, in view.
+  #options(id) {
+    const radio = this.gameList.querySelector(`#game-${id}`);
+    if (radio && !radio.checked) {
+      radio.checked = true;
+      this.#setGame(id);
+    }
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.form.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    radio?.focus({ preventScroll: true });
   }
 
   // The choices last started with (storage.js readPrefs): the pace for every game, and per
@@ -204,30 +301,30 @@ export class Menu {
     };
   }
 
+  // The setup's choice of game: one radio per game, by name (the tiles above say the rest),
+  // and the chosen game's "How to play" under them.
   #renderGames() {
     this.gameList.replaceChildren(
-      ...gameIds.map((id) => {
-        const info = this.catalog[id];
-        const summary = summaryOf(id);
-        const count = t("menu.player-count", { min: info.min_players, max: info.max_players, same: String(info.min_players === info.max_players) });
-        const radio = h("input", {
-          type: "radio",
-          name: "game",
-          id: `game-${id}`,
-          value: id,
-          checked: id === this.state.game,
-          onchange: () => this.#setGame(id),
-        });
-        return h(
-          "div",
-          { class: "game-card" },
-          radio,
-          h("label", { for: `game-${id}` }, h("span", { class: "game-name" }, gameName(id)), h("span", { class: "game-count" }, count), h("span", { class: "game-tagline" }, summary.tagline)),
-          h("details", { class: "rules" }, h("summary", {}, t("menu.how-to-play", { game: gameName(id) })), summary.text.map((p) => h("p", {}, p))),
-          this.#learnButton(id, info),
-          rulesButton(id),
-        );
-      }),
+      ...gameIds.map((id) =>
+        h(
+          "label",
+          { class: "game-choice", for: `game-${id}` },
+          h("input", { type: "radio", name: "game", id: `game-${id}`, value: id, checked: id === this.state.game, onchange: () => this.#setGame(id) }),
+          h("span", {}, gameName(id)),
+        ),
+      ),
+    );
+    this.#renderHowTo();
+  }
+
+  #renderHowTo() {
+    const id = this.state.game;
+    const summary = summaryOf(id);
+    const open = Boolean(this.howTo.querySelector("details.rules")?.open);
+    this.howTo.replaceChildren(
+      summary.text.length
+        ? h("details", { class: "rules", open }, h("summary", {}, t("menu.how-to-play", { game: gameName(id) })), h("p", { class: "game-tagline" }, summary.tagline), summary.text.map((p) => h("p", {}, p)))
+        : "",
     );
   }
 
@@ -237,8 +334,8 @@ export class Menu {
     if (!lesson || !this.onLearn) return null;
     return h(
       "button",
-      { type: "button", class: "button quiet learn", "data-learn": lesson.id, "aria-label": t("learn.menu-button-label", { game: t(`table.game-${id}`) }), onclick: () => this.onLearn(lesson.id) },
-      t("learn.menu-button"),
+      { type: "button", class: "button quiet learn", "data-learn": lesson.id, "aria-label": t("menu.learn-label", { game: gameName(id) }), onclick: () => this.onLearn(lesson.id) },
+      t("menu.learn-short"),
     );
   }
 
@@ -248,6 +345,7 @@ export class Menu {
     this.state = this.#stateFor(id, {});
     this.state.speed = keep.speed;
     if (!known && (this.catalog[id].levels || []).includes(keep.level)) this.#setAllLevels(keep.level, false);
+    this.#renderHowTo();
     this.#renderPlayers();
   }
 
@@ -279,13 +377,18 @@ export class Menu {
   // What Start will start, beside the button: "Quodlibet: you and 3 computers".
   #renderStartWhat() {
     const { game, seats } = this.state;
+    this.startWhat.textContent = t("menu.start-what", { game: gameName(game), who: this.#who(seats), instant: String(this.state.speed === "instant") });
+  }
+
+  // Who plays, in words: "you and 3 computers".
+  #who(seats) {
     const people = seats.filter((kind) => kind === "human").length;
     const remote = seats.filter((kind) => kind === "remote").length;
     const computers = seats.length - people - remote;
     const who = people === 1 ? [t("menu.who-you")] : people ? [t("menu.who-people", { n: people })] : [];
     if (remote) who.push(t("net.who-remote", { n: remote }));
     if (computers) who.push(t("menu.who-computers", { n: computers }));
-    this.startWhat.textContent = t("menu.start-what", { game: gameName(game), who: list(who), instant: String(this.state.speed === "instant") });
+    return list(who);
   }
 
   #renderSeats() {
@@ -364,7 +467,6 @@ export class Menu {
 
   #submit(event) {
     event.preventDefault();
-    if (!this.ready) return;
     const refused = this.state.seats.map((_, seat) => seat).filter((seat) => !this.#checkName(seat));
     if (refused.length) {
       this.seatRows.querySelector(`#seat-name-${refused[0]}`)?.focus();
@@ -462,14 +564,19 @@ export class Menu {
     const entries = this.store.list();
     this.keptShown = keeper.persisted;
     this.#renderKeep(entries);
+    // "Continue" is there only with something in it (a game, or the Undo of the last one
+    // deleted); whether the browser keeps saves is said with the saves, else after the games.
+    const any = entries.length > 0 || Boolean(this.undo);
+    if (this.continueBox) {
+      this.continueBox.hidden = !any;
+      if (any) this.continueBox.append(this.keepBox);
+      else this.laterSaves.prepend(this.keepBox);
+    }
     if (!entries.length) {
-      // Once the browser's answer is known, the keep panel says it all in one paragraph (a
-      // phone shows the games and Start below it).
+      // Once the browser's answer is known, the keep panel says it all in one paragraph.
       const said = keeper.persisted !== null;
-      this.savedList.replaceChildren(
-        this.#undoBar() || "",
-        said ? "" : h("p", { class: "hint" }, t("saves.none-yet", { kept: String(keeper.kept) })),
-      );
+      this.savedList.replaceChildren(this.#undoBar() || "");
+      if (!said && !any) this.keepBox.replaceChildren(h("p", { class: "hint" }, t("saves.none-yet", { kept: String(keeper.kept) })));
       return;
     }
     this.savedList.replaceChildren(
@@ -503,7 +610,7 @@ export class Menu {
             {
               type: "button",
               class: "button continue",
-              disabled: !this.ready,
+              disabled: Boolean(this.broken),
               "aria-label": t("saves.continue-label", { over: String(r.over), title: this.#title(r) }),
               onclick: () => this.onContinue(entry.id),
             },

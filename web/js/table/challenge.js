@@ -339,6 +339,14 @@ async function compare(table, pub, panel) {
   panel.dataset.verdict = verified ? "verified" : "unverified";
   panel.replaceChildren(
     heading,
+    // The two totals first, then who did better, then round by round.
+    h(
+      "p",
+      { class: "challenge-score" },
+      h("span", { dataset: { who: "you" } }, t("challenge.score-of", { name: you }), " ", h("strong", {}, number(a))),
+      " ",
+      h("span", { dataset: { who: "them" } }, t("challenge.score-of", { name }), " ", h("strong", {}, number(b))),
+    ),
     h("p", { class: "challenge-outcome" }, outcome),
     h(
       "table",

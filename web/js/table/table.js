@@ -60,6 +60,7 @@
 //   roundOver(entry, ui) -> Promise<void>    a round was scored: the coach takes over the
 //                                            table's root, and the table stops (no round
 //                                            dialog, nothing more is played)
+//   hurry: boolean                           true: computer moves are not paced (Skip ahead)
 // A coached table offers no Hint (the coach says what to do).
 //
 // REMOTE OPTION (a game on several devices, net/): `new Table({..., remote})` where remote has
@@ -98,6 +99,8 @@ import { refusalText as engineRefusal } from "../words/engine-words.js";
 import { replayButton } from "./replay.js";
 import { challengeChip, challengePanel } from "./challenge.js";
 import { recordBook, recordWords } from "../saves/records.js";
+import { TableSounds } from "./sound.js";
+import { playOnlyMove, tableOptions } from "./only-move.js";
 
 export const PACE_MS = 600; // a computer move, so people can follow it
 const SUMMARY_MS = 1800; // how long a demo shows a round's scores
@@ -149,6 +152,7 @@ export class Table {
     this.hint = null; // { turn, action, text } or { turn, pending: true }
     this.stopHint = () => {};
     this.say = announcer();
+    this.sounds = new TableSounds(); // sound.js: deal, card played, trick won, your turn
     this.heard = { round: 0, count: 0 }; // the log entries already announced
     this.place = null; // where keyboard focus was in the table (keys.js placeOf)
     // Take back (engine/history.py through the worker): offered against computers and in
@@ -181,7 +185,7 @@ export class Table {
   }
 
   get pace() {
-    return this.instant ? 0 : PACE_MS;
+    return this.instant || this.coach?.hurry ? 0 : PACE_MS; // a lesson's "Skip ahead" (learn/coach.js)
   }
 
   seatName(seat) {
@@ -332,6 +336,8 @@ export class Table {
     await this.#render();
     if (!this.closed) {
       this.say.polite(this.humans.length === 1 ? t("table.your-turn-said") : t("table.name-your-turn-said", { name: this.seatName(seat) }));
+      if (this.humans.length === 1) this.sounds.turn();
+      void playOnlyMove(this); // only-move.js: when set, and exactly one move is legal
     }
     await done;
     this.waitingFor = null;
@@ -399,6 +405,7 @@ export class Table {
   // Say the public log entries added since the last announcement (moves in words).
   #announceNews(view) {
     const from = this.heard.round === view.round ? Math.min(this.heard.count, view.log.length) : 0;
+    if (this.heard.round === view.round) this.sounds.news(view.log.slice(from));
     for (const entry of view.log.slice(from)) this.say.polite(this.#describeText(entry, view));
     this.heard = { round: view.round, count: view.log.length };
   }
@@ -436,12 +443,13 @@ export class Table {
         h("div", { class: "table-body" }, body),
         this.#lastTrickPanel(),
         this.#messageLine(),
-        h("div", { class: "table-extra" }, body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
+        h("div", { class: "table-extra" }, tableOptions(this), body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
       ),
     );
     html.dataset.screen = "table";
     if (before) flip(before, this.root, { actor: [...view.log].reverse().find((e) => e.seat !== null)?.seat ?? null });
     this.paintedAt = performance.now();
+    this.sounds.painted(view);
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight; // the latest move in sight
     this.#markHint();
@@ -821,6 +829,7 @@ export class Table {
 
   // A round has been scored: people see the summary and continue; a demo shows it a moment.
   async #roundOver(entry, { last = false } = {}) {
+    this.sounds.roundOver();
     await this.#render();
     if (this.closed) return;
     const scores = list(entry.scores.map((p, seat) => t("table.seat-score", { name: this.seatName(seat), points: signed(p) })));
@@ -958,11 +967,16 @@ export class Table {
     order.sort((a, b) => (this.info.low_score_wins ? a.total - b.total : b.total - a.total) || a.seat - b.seat);
     const again = h("button", { type: "button", class: "button primary play-again", onclick: () => this.onPlayAgain() }, t("table.play-again"));
     const record = this.coach ? null : recordBook(this.store, this.catalog).add(this.id, this.setup, pub);
+    // challenge.js: a friend's challenge result comes first (the comparison they came for),
+    // "Challenge a friend" after the actions.
+    const challenge = challengePanel(this, pub);
+    const challengeFirst = Boolean(this.setup.challenge);
     this.root.replaceChildren(
       h(
         "section",
         { class: "final", dataset: { screen: "over" }, "aria-labelledby": "final-title" },
         h("h1", { id: "final-title" }, t("table.final-title", { game: this.gameName() })),
+        challengeFirst ? challenge : null,
         h("h2", { class: "headline" }, headline), // said by the announcer (announce.js)
         this.info.low_score_wins ? h("p", { class: "hint" }, t("table.low-wins")) : null,
         h(
@@ -974,7 +988,7 @@ export class Table {
         ),
         record ? this.#recordLine(record, pub) : null,
         h("div", { class: "final-actions" }, again, h("button", { type: "button", class: "button", onclick: () => this.onMenu() }, t("table.menu"))),
-        challengePanel(this, pub), // challenge.js: "Challenge a friend", or a challenge's result
+        challengeFirst ? null : challenge,
         pub.score_sheet.length ? h("section", { class: "final-sheet", "aria-label": t("table.score-sheet") }, h("h2", {}, t("table.score-sheet")), pub.score_sheet.map((entry) => this.#summary(entry))) : null,
       ),
     );

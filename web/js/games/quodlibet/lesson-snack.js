@@ -33,6 +33,7 @@ export const lesson = {
   },
   steps: [
     { say: "snack-welcome", next: true, point: "[data-zone=snack]" },
+    { say: "snack-rows", next: true, point: "[data-zone=snack]" },
     { seat: 0, action: "play JH", say: "snack-jack" },
     { seat: 1, action: "play JS" },
     { seat: 2, action: "play TS" },

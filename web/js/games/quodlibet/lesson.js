@@ -24,6 +24,7 @@ export const lesson = {
   },
   steps: [
     { say: "welcome", next: true, point: "[data-zone=contract]" },
+    { say: "rules", next: true, point: "[data-zone=hand]" },
     { seat: 0, action: "play 7D", say: "lead-low", other: "lead-low-other" },
     { seat: 1, action: "play TD" },
     { seat: 2, action: "play JD" },
