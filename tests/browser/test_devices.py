@@ -27,6 +27,9 @@ import engine
 pytestmark = pytest.mark.browser
 
 SEED = 7
+# The pages' conditions are polled on a timer, not on animation frames: with three pages in
+# one browser, a page not in front may get no frames for a while.
+POLL = 100
 GUEST = 1
 HOST_LINK = f"?game=nine-virtues&players=3&seats=human,remote,easy&seed={SEED}&speed=instant"
 
@@ -36,12 +39,18 @@ CAPTURE = """(() => {
   const Base = window.RTCPeerConnection;
   window.__channels = [];
   window.__received = [];
+  window.__sent = 0;
   window.RTCPeerConnection = class extends Base {
     constructor(...args) {
       super(...args);
       this.addEventListener("datachannel", ({ channel }) => {
         window.__channels.push(channel);
         channel.addEventListener("message", ({ data }) => window.__received.push(data));
+        const send = channel.send.bind(channel);
+        channel.send = (data) => {
+          window.__sent += 1;
+          return send(data);
+        };
       });
     }
   };
@@ -130,16 +139,31 @@ def wait_host_moved(host: Page, before: str | None) -> None:
                       && JSON.parse(localStorage.getItem(k)).engine !== before)""",
             arg=[SAVE_PREFIX, before],
             timeout=60_000,
+            polling=POLL,
         )
         if save_text(host) != before:
             return
         host.locator(".overlay .dialog button.primary").click()
 
 
+def submit(page: Page, control: Any) -> None:
+    """Press a control that submits a move. On a guest's page the move is made once the host
+    takes it, and a round's summary open on the host's page holds it until it is closed
+    (wait_host_moved does): the page is not waited for here."""
+    if page.evaluate("document.documentElement.dataset.seat") is None:
+        press(page, control)
+        return
+    action = control.get_attribute("data-action")
+    sent = page.evaluate("window.__sent")
+    # By its action, so a repaint between finding and pressing it changes nothing.
+    page.locator(f".table-body [data-action='{action}']").first.click()
+    page.wait_for_function("(sent) => window.__sent > sent", arg=sent, polling=POLL)
+
+
 def play_one_turn(page: Page, seat: int, rng: random.Random) -> None:
     """One move of `seat` through the Nine Virtues table's controls (summaries closed first)."""
     while True:
-        page.wait_for_function(NEXT_STEP, arg=seat, timeout=60_000)
+        page.wait_for_function(NEXT_STEP, arg=seat, timeout=60_000, polling=POLL)
         dialog = page.locator(".overlay .dialog button.primary")
         if dialog.count():
             dialog.click()
@@ -148,15 +172,15 @@ def play_one_turn(page: Page, seat: int, rng: random.Random) -> None:
     mine = f'.table[data-awaiting="{seat}"] .nv-table'
     bids = page.query_selector_all(f"{mine} [data-action]")
     if bids:
-        press(page, rng.choice(bids))
+        submit(page, rng.choice(bids))
         return
     kill = page.query_selector(f"{mine} [data-control=kill]:not(.is-off)")
     if kill:
         kill.click()
-        press(page, rng.choice(page.query_selector_all(f"{mine} [data-action^='kill ']")))
+        submit(page, rng.choice(page.query_selector_all(f"{mine} [data-action^='kill ']")))
         return
     rng.choice(page.query_selector_all(f"{mine} [data-swap-give]:not(.pc-btn-off)")).click()
-    press(page, rng.choice(page.query_selector_all(f"{mine} [data-action^='swap ']")))
+    submit(page, rng.choice(page.query_selector_all(f"{mine} [data-action^='swap ']")))
 
 
 def guest_hand_on_page(guest: Page) -> list[int]:
@@ -171,16 +195,20 @@ def received(guest: Page) -> list[dict[str, Any]]:
     return [json.loads(text) for text in guest.evaluate("window.__received")]
 
 
-def check_privacy(guest: Page, game: engine.Game) -> None:
+def check_privacy(guest: Page, game: engine.Game, seat: int = GUEST) -> None:
     """The guest holds its seat's view and nothing more: every view it was sent is one the
     engine gave its seat at some point of the game, and its page shows its own hand."""
-    views = {json.dumps(v, sort_keys=True) for v in history_views(game, GUEST)}
+    views = {json.dumps(v, sort_keys=True) for v in history_views(game, seat)}
     states = [m for m in received(guest) if m["t"] == "state"]
     assert states
     for message in states:
         assert set(message) == {"t", "v", "view"}
         assert json.dumps(message["view"], sort_keys=True) in views, message["view"]
-    assert all(m["t"] in ("setup", "state", "reply") for m in received(guest))
+    assert all(m["t"] in ("setup", "state", "reply", "seats") for m in received(guest))
+    for message in received(guest):
+        if message["t"] == "seats":
+            assert set(message) == {"t", "seats"}
+            assert len(message["seats"]) == len(game.totals)
     setup = next(m for m in received(guest) if m["t"] == "setup")
     assert "seed" not in setup["setup"]
 
@@ -219,7 +247,7 @@ def test_a_game_on_two_devices(
         before = save_text(host)
         if seat == GUEST:
             # The guest's page shows its own hand: the engine's view of its seat.
-            guest.wait_for_function(NEXT_STEP, arg=GUEST, timeout=60_000)
+            guest.wait_for_function(NEXT_STEP, arg=GUEST, timeout=60_000, polling=POLL)
             if not guest.locator(".overlay .dialog").count():
                 assert guest_hand_on_page(guest) == sorted(
                     json.loads(json.dumps(game.view(GUEST)))["hand"]
@@ -248,6 +276,7 @@ def test_a_game_on_two_devices(
                 """() => document.documentElement.dataset.gameState === "over"
                      || document.querySelector(".overlay .dialog button.primary")""",
                 timeout=60_000,
+                polling=POLL,
             )
             if page_.locator(".overlay .dialog button.primary").count():
                 page_.locator(".overlay .dialog button.primary").click()
@@ -269,6 +298,7 @@ def wait_refusal(guest: Page, n: int) -> dict[str, Any]:
            })""",
         arg=n,
         timeout=30_000,
+        polling=POLL,
     )
     reply = next(m for m in received(guest) if m["t"] == "reply" and m.get("n") == n)
     assert "ok" not in reply, reply
@@ -314,3 +344,249 @@ def forge_and_check(host: Page, guest: Page, game: engine.Game) -> None:
         assert save_text(host) == before, f"a forged message changed the game: {text[:60]}"
     # Still the guest's turn, and the game goes on.
     assert host_game(host).to_act == GUEST
+
+
+# --- faults: a guest that drops rejoins; a seat handed to the computer and back; a host reload
+
+
+def link_of(host: Page, seat: int, old: str | None = None) -> str:
+    """The seat's join link in the bar above the host's table, once it is a new one."""
+    host.wait_for_function(
+        """([seat, old]) => {
+             const el = document.querySelector(`.net-bar [data-join-link][data-seat="${seat}"]`);
+             return el && el.checkVisibility() && el.textContent.includes("#join=p1j.")
+               && el.textContent !== old;
+           }""",
+        arg=[seat, old],
+        timeout=30_000,
+        polling=POLL,
+    )
+    return host.locator(f".net-bar [data-join-link][data-seat='{seat}']").inner_text()
+
+
+def rejoin(host: Page, guest: Page, seat: int, link: str) -> None:
+    """The guest opens the seat's new link, the host pastes its answer in the bar."""
+    guest.goto(link)
+    answer_el = guest.locator("[data-answer-code]")
+    answer_el.wait_for(state="visible", timeout=30_000)
+    host.fill(f".net-bar [data-answer-input][data-seat='{seat}']", answer_el.inner_text())
+    host.click(f".net-bar [data-control=net-connect][data-seat='{seat}']")
+    guest.wait_for_selector("html[data-connection=connected]", timeout=30_000)
+    host.wait_for_selector(f".net-bar [data-remote-seat='{seat}'][data-state=connected]")
+    guest.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
+
+
+def moves_of(game: engine.Game, seat: int) -> int:
+    """How many moves `seat` has made in the game (its save's log)."""
+    return sum(1 for entry in json.loads(game.to_json())["log"] if entry["seat"] == seat)
+
+
+def play_until(
+    host: Page,
+    guests: dict[int, Page],
+    rng: random.Random,
+    stop: Any,
+    computer: frozenset[int] = frozenset(),
+) -> dict[int, int]:
+    """Play the seeded game through the pages until `stop(game, moves)` or its end; a seat in
+    `computer` is played by the host's computer (its guest does nothing)."""
+    moves: dict[int, int] = {}
+    for _ in range(800):
+        game = host_game(host)
+        if game.is_over or stop(game, moves):
+            return moves
+        seat = game.to_act
+        assert seat is not None
+        before = save_text(host)
+        if seat in guests and seat not in computer:
+            play_one_turn(guests[seat], seat, rng)
+        elif seat == 0:
+            play_one_turn(host, 0, rng)
+        moves[seat] = moves.get(seat, 0) + 1
+        wait_host_moved(host, before)
+    raise AssertionError("the game did not end")
+
+
+def test_a_guest_rejoins_and_the_host_reloads(
+    devices_browser: Browser, host_page: Page, guest_page: Page, site_url: str, problems: list[str]
+) -> None:
+    host, guest = host_page, guest_page
+    connect(host, guest, site_url)
+    first_link = host.locator(f".net-bar [data-join-link][data-seat='{GUEST}']").inner_text()
+    line = host.locator(".net-bar [data-net-status]")
+    assert "Connected:" in line.inner_text() and "Player 2" in line.inner_text()
+    assert "Connected:" in guest.locator(".net-bar [data-net-status]").inner_text()
+    rng = random.Random(SEED + 1)
+    play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
+
+    # The guest's page closes: the host says so, and the seat has a new link.
+    guest.context.close()
+    host.wait_for_selector("html[data-connection=lost]", timeout=30_000)
+    host.wait_for_selector(f".net-bar [data-remote-seat='{GUEST}'][data-state=lost]")
+    assert "Away: Player 2" in line.inner_text()
+    link = link_of(host, GUEST, first_link)
+    # A new device (or the same phone, its page opened again) rejoins the seat with it and
+    # sees the game as it is now.
+    guest = device(devices_browser, problems, CAPTURE)
+    rejoin(host, guest, GUEST, link)
+    host.wait_for_selector("html[data-connection=connected]")
+    play_until(host, {GUEST: guest}, rng, lambda g, m: g.to_act == GUEST)
+    guest.wait_for_function(NEXT_STEP, arg=GUEST, timeout=60_000, polling=POLL)
+    if not guest.locator(".overlay .dialog").count():
+        assert guest_hand_on_page(guest) == sorted(host_game(host).view(GUEST)["hand"])  # type: ignore[index]
+    play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
+
+    # The host lets the computer play the seat for now: its moves are made with no guest.
+    while host.locator(".overlay .dialog button.primary").count():
+        host.locator(".overlay .dialog button.primary").click()
+    host.click(f".net-bar [data-control=net-computer][data-seat='{GUEST}']")
+    guest.wait_for_function(
+        """() => document.querySelector(".net-bar [data-net-status]")
+                   .textContent.includes("computer plays for now for you")""",
+        polling=POLL,
+    )
+    start = moves_of(host_game(host), GUEST)
+    play_until(host, {}, rng, lambda g, m: moves_of(g, GUEST) > start, computer=frozenset({GUEST}))
+    assert moves_of(host_game(host), GUEST) > start
+    # ... and gives it back (a round's summary open on the host's page is closed first: while
+    # it is open, the page behind it is inert).
+    while host.locator(".overlay .dialog button.primary").count():
+        host.locator(".overlay .dialog button.primary").click()
+    host.click(f".net-bar [data-control=net-computer][data-seat='{GUEST}']")
+    play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
+
+    # The host's page reloads: the saved game resumes, the guest's page says the connection
+    # is lost, and the seat gets a new link; the guest rejoins with it.
+    saved = save_text(host)
+    assert not host_game(host).is_over
+    host.reload()
+    wait_ready(host)
+    host.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
+    assert save_text(host) == saved
+    guest.wait_for_selector("html[data-connection=lost]", timeout=30_000)
+    assert "host was lost" in guest.locator(".net-bar [data-net-status]").inner_text()
+    rejoin(host, guest, GUEST, link_of(host, GUEST))
+    play_until(host, {GUEST: guest}, rng, lambda g, m: False)
+    game = host_game(host)
+    assert game.is_over
+    check_privacy(guest, game)
+    guest.context.close()
+    assert not problems
+
+
+# --- a host and two guests, each game to its end
+
+THREE = {
+    "nine-virtues": "?game=nine-virtues&players=3&seats=human,remote,remote&seed=11",
+    "to-the-moon": "?game=to-the-moon&players=3&seats=human,remote,remote&seed=4",
+    # Two deals (practice contracts), not the whole wheel of twelve: the suite's time.
+    "quodlibet": (
+        "?game=quodlibet&players=4&seats=human,remote,remote,easy&seed=5&contracts=plus,minus"
+    ),
+}
+
+NEXT_ANY = """(seat) => document.documentElement.dataset.gameState === "over"
+  || document.querySelector(".overlay .dialog button.primary") !== null
+  || document.querySelector(`.table[data-awaiting="${seat}"] .table-body [data-action]`) !== null"""
+
+
+def play_turn(page: Page, seat: int, game_id: str, rng: random.Random) -> None:
+    """One move of `seat` through its page's table (summaries closed first)."""
+    if game_id == "nine-virtues":
+        play_one_turn(page, seat, rng)
+        return
+    while True:
+        page.wait_for_function(NEXT_ANY, arg=seat, timeout=60_000, polling=POLL)
+        dialog = page.locator(".overlay .dialog button.primary")
+        if not dialog.count():
+            break
+        dialog.click()
+    submit(
+        page,
+        rng.choice(
+            page.query_selector_all(f'.table[data-awaiting="{seat}"] .table-body [data-action]')
+        ),
+    )
+
+
+def hand_on_page(page: Page) -> list[Any]:
+    """The faces of the hand shown on the page (pairs ranks, or French card codes)."""
+    faces: list[Any] = page.eval_on_selector_all(
+        ".table-body [data-zone=hand] :is(.pc-face[data-rank], .fc-face[data-card])",
+        "els => els.map((e) => e.dataset.rank ? Number(e.dataset.rank) : e.dataset.card)",
+    )
+    return sorted(faces, key=str)
+
+
+def check_hand(page: Page, game: engine.Game, seat: int) -> None:
+    """The page's hand, in its DOM and its accessibility tree, is the engine's view of the
+    seat's hand; no other hand is drawn."""
+    hand = json.loads(json.dumps(game.view(seat)))["hand"]
+    known = sorted((card for card in hand if card is not None), key=str)
+    assert hand_on_page(page) == known
+    zones = page.locator(".table-body [data-zone=hand]")
+    assert zones.count() == 1, "one hand on the page: its own"
+    tree = zones.aria_snapshot()
+    entries = [
+        line for line in tree.splitlines() if line.lstrip().startswith(("- button", "- img"))
+    ]
+    assert len(entries) == len(hand), tree
+
+
+@pytest.mark.parametrize("game_id", list(THREE))
+def test_host_and_two_guests(
+    devices_browser: Browser, host_page: Page, site_url: str, problems: list[str], game_id: str
+) -> None:
+    host = host_page
+    link = THREE[game_id] + "&speed=instant"
+    host.goto(site_url + link)
+    wait_ready(host)
+    remote = [
+        seat
+        for seat, kind in enumerate(link.split("seats=")[1].split("&")[0].split(","))
+        if kind == "remote"
+    ]
+    guests = {seat: device(devices_browser, problems, CAPTURE) for seat in remote}
+    for seat, guest in guests.items():
+        link_el = host.locator(f"[data-join-link][data-seat='{seat}']")
+        link_el.wait_for(state="visible", timeout=30_000)
+        guest.goto(link_el.inner_text())
+        answer = guest.locator("[data-answer-code]")
+        answer.wait_for(state="visible", timeout=30_000)
+        host.fill(f"[data-answer-input][data-seat='{seat}']", answer.inner_text())
+        host.click(f"[data-control=net-connect][data-seat='{seat}']")
+        guest.wait_for_selector("html[data-connection=connected]", timeout=30_000)
+    for page in (host, *guests.values()):
+        page.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
+        page.wait_for_selector("html[data-connection=connected]")
+    rng = random.Random(sum(map(ord, game_id)))
+    checks = 0
+    for _ in range(2000):
+        game = host_game(host)
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        before = save_text(host)
+        if seat in guests:
+            page = guests[seat]
+            if checks < len(guests) * 3:  # a few turns of each guest, DOM and a11y tree
+                page.wait_for_function(NEXT_ANY, arg=seat, timeout=60_000, polling=POLL)
+                if not page.locator(".overlay .dialog").count():
+                    check_hand(page, game, seat)
+                    checks += 1
+            play_turn(page, seat, game_id, rng)
+        elif seat == 0:
+            play_turn(host, 0, game_id, rng)
+        wait_host_moved(host, before)
+    game = host_game(host)
+    assert game.is_over
+    assert checks
+    for seat, guest in guests.items():
+        check_privacy(guest, game, seat)
+        assert (
+            guest.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('parlour:v1:'))")
+            == []
+        )
+        guest.context.close()
+    assert not problems

@@ -222,15 +222,20 @@ function lostGame(id) {
 
 // The table's code (and a lesson's) loads when the first game starts, not before the menu paints.
 // `remote`: the relay of a game on several devices (net/host.js). A saved game of several
-// devices continued without one is played here, pass-and-play.
+// devices continued (a reload, Continue) gets a relay of its own, with new links for its
+// remote seats.
 async function openTable(id, setup, remote = null) {
-  if (!remote && setup.seats.includes("remote")) setup = { ...setup, seats: setup.seats.map((kind) => (kind === "remote" ? "human" : kind)) };
   const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table/table.js")]);
   if (current !== id && !(await store.claim(id))) {
+    remote?.close();
     showOtherTab(id);
     return;
   }
   if (table) table.close();
+  if (!remote && setup.seats.includes("remote")) {
+    const { HostNet, HostRelay } = await import("./net/host.js");
+    remote = new HostRelay({ engine, id, setup, net: new HostNet({ setup }) });
+  }
   if (current && current !== id) store.release(current);
   current = id;
   otherTabShown = null;
@@ -279,16 +284,16 @@ async function hostLobby(setup) {
       delete html.dataset.connection;
       showMenu(setup);
     },
-    onReady: async (peers) => {
+    onReady: async (net) => {
       const id = newId();
       const reply = await engine.newGame(id, setup);
       if (reply.error) {
-        for (const peer of peers.values()) peer.close();
+        net.close();
         showMenu(setup);
         notice(() => t("notices.could-not-start", { why: refusalText(reply.error) }), { kind: "error" });
         return;
       }
-      await openTable(id, setup, new HostRelay({ engine, id, setup, peers }));
+      await openTable(id, setup, new HostRelay({ engine, id, setup, net }));
     },
   });
   main.focus({ preventScroll: true });
@@ -571,6 +576,11 @@ onLanguageChange(async () => {
   }
 });
 
+// Another join link opened in this tab (a guest's new link after a lost connection): the page
+// starts again on it.
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#join=")) location.reload();
+});
 if (joining) joinFromLink();
 else if (!leaving) boot();
 if (!leaving && params.challenge && !params.errors.length) challengeFromLink();

@@ -22,6 +22,7 @@ import { copyText } from "../saves/savecode.js";
 import { validSetup } from "../menu/setup.js";
 import { gameName } from "../words/game-name.js";
 import { answerPeer } from "./peer.js";
+import { SEAT_STATES, netBar, seatsLine } from "./bar.js";
 import { codeProblem, decodeJoin, encodeAnswer } from "./codes.js";
 
 const html = document.documentElement;
@@ -37,6 +38,8 @@ export function guestSetup(setup, seat) {
   return { ...setup, seats, seed: 0 };
 }
 
+const validSeats = (seats, players) => Array.isArray(seats) && seats.length === players && seats.every((state) => SEAT_STATES.includes(state));
+
 export class RemoteEngine {
   constructor(peer, seat) {
     this.peer = peer;
@@ -50,6 +53,9 @@ export class RemoteEngine {
     this.n = 0;
     this.setup = null;
     this.onSetup = () => {};
+    this.onClose = () => {};
+    this.seats = null; // each seat's state as the host last said (bar.js)
+    this.onSeats = () => {};
   }
 
   // A message from the host (the host is trusted to run the game, not to be well-formed).
@@ -66,6 +72,9 @@ export class RemoteEngine {
       const waiting = this.waiters;
       this.waiters = [];
       for (const resolve of waiting) resolve();
+    } else if (message.t === "seats" && this.setup && validSeats(message.seats, this.setup.players)) {
+      this.seats = message.seats;
+      this.onSeats(message.seats);
     } else if (message.t === "reply" && this.replies.has(message.n)) {
       const resolve = this.replies.get(message.n);
       this.replies.delete(message.n);
@@ -152,6 +161,7 @@ export class RemoteEngine {
 
   close() {
     this.peer.close();
+    this.onClose();
   }
 }
 
@@ -191,12 +201,22 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
     return {};
   }
   const remote = new RemoteEngine(peer, seat);
+  let bar = null; // the line above the table, once it is open
+  let nameOf = (s) => String(s + 1);
+  const showLine = () => {
+    if (!bar) return;
+    const lost = html.dataset.connection === "lost";
+    bar.line.textContent = lost ? t("net.lost-host-line") : remote.seats ? seatsLine(remote.seats, nameOf) : t("net.state-connected-host");
+    bar.el.dataset.state = lost ? "lost" : "connected";
+  };
   peer.onMessage = (text) => remote.receive(text);
   peer.onState = (state) => {
     html.dataset.connection = state;
     if (state === "connected") status.textContent = t("net.state-connected-host");
     if (state === "lost") status.textContent = t("net.state-lost-host");
+    showLine();
   };
+  remote.onSeats = showLine;
   const text = await encodeAnswer({ seat, sdp: peer.sdp });
   answer.textContent = text;
   answer.hidden = false;
@@ -212,6 +232,11 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
       return;
     }
     await remote.firstView();
+    const { seatNameOf } = await import("../table/table.js");
+    nameOf = (s) => (s === seat ? t("net.you") : seatNameOf(setup, s));
+    bar = netBar();
+    remote.onClose = () => bar?.remove();
+    showLine();
     await openTable(remote, setup);
   };
   return {};
