@@ -590,3 +590,84 @@ def test_host_and_two_guests(
         )
         guest.context.close()
     assert not problems
+
+
+# --- QR codes: the join link's beside it, the answer's on the guest's screen, read by a camera
+
+# Draw a QR code's modules (its <svg>'s path) on a canvas, and read it with the vendored jsQR.
+READ_QR = """async ([d, modules]) => {
+  const { JSQR } = await import(new URL("js/net/vendored.js", document.baseURI).href);
+  if (typeof self.jsQR !== "function") {
+    await new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = new URL(JSQR, document.baseURI).href;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.append(script);
+    });
+  }
+  const size = 4 * modules;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, size, size);
+  context.fillStyle = "#000";
+  context.scale(4, 4);
+  context.fill(new Path2D(d));
+  const found = self.jsQR(context.getImageData(0, 0, size, size).data, size, size);
+  return found ? found.data : null;
+}"""
+
+MODULES = "(el) => [el.querySelector('path').getAttribute('d'), el.viewBox.baseVal.width]"
+
+# A camera that films the given QR code's modules (the guest's screen held up to the host's
+# phone).
+FAKE_CAMERA = """async ([d, modules]) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 640;
+  const context = canvas.getContext("2d");
+  const path = new Path2D(d);
+  const draw = () => {
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, 640, 640);
+    context.fillStyle = "#000";
+    context.scale(640 / modules, 640 / modules);
+    context.fill(path);
+  };
+  draw();
+  setInterval(draw, 100);
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(10);
+}"""
+
+
+def test_qr_codes_carry_the_link_and_the_answer(
+    host_page: Page, guest_page: Page, site_url: str, problems: list[str]
+) -> None:
+    host, guest = host_page, guest_page
+    host.goto(site_url + HOST_LINK)
+    wait_ready(host)
+    qr = f".qr-box[data-seat='{GUEST}'] svg.qr-code"
+    host.wait_for_selector(qr, timeout=30_000)
+    link = host.locator(f"[data-join-link][data-seat='{GUEST}']").inner_text()
+    assert host.locator(qr).get_attribute("role") == "img"
+    link_qr = host.locator(qr).evaluate(MODULES)
+    guest.goto(link)
+    guest.wait_for_selector(".qr-box svg.qr-code", timeout=30_000)
+    answer = guest.locator("[data-answer-code]").inner_text()
+    drawn = guest.locator(".qr-box svg.qr-code").evaluate(MODULES)
+    assert guest.evaluate(READ_QR, drawn) == answer
+    assert guest.evaluate(READ_QR, link_qr) == link
+    # The host scans the guest's screen: the seat connects with nothing pasted. The QR code
+    # reader is loaded only now (this Chromium has no BarcodeDetector).
+    assert host.locator("script[src*='jsqr']").count() == 0
+    host.bring_to_front()  # the phone in the host's hand: its page is drawn, its camera films
+    host.evaluate(FAKE_CAMERA, drawn)
+    host.click(f"[data-remote-seat='{GUEST}'] [data-control=net-scan]")
+    for page in (host, guest):
+        page.wait_for_selector("html[data-connection=connected]", timeout=30_000)
+        page.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
+    if host.evaluate("typeof BarcodeDetector") == "undefined":
+        assert host.locator("script[src*='jsqr']").count() == 1
+    assert not problems

@@ -23,6 +23,7 @@ import { validSetup } from "../menu/setup.js";
 import { gameName } from "../words/game-name.js";
 import { answerPeer } from "./peer.js";
 import { SEAT_STATES, netBar, seatsLine } from "./bar.js";
+import { qrCode } from "./qr.js";
 import { codeProblem, decodeJoin, encodeAnswer } from "./codes.js";
 
 const html = document.documentElement;
@@ -176,6 +177,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   html.dataset.screen = "join";
   const status = h("p", { class: "net-status", role: "status" }, t("net.making-answer"));
   const answer = h("p", { class: "answer-code", "data-answer-code": "", hidden: true });
+  const qrBox = h("div", { class: "qr-box" });
   const copied = h("p", { class: "hint", role: "status" });
   const copy = h("button", { type: "button", class: "button", "data-control": "net-copy", hidden: true }, t("net.copy-answer"));
   root.replaceChildren(
@@ -185,6 +187,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
       h("h1", { id: "join-title" }, t("net.join-title", { game: gameName(game), n: seat + 1 })),
       h("p", {}, t("net.join-text")),
       status,
+      qrBox,
       answer,
       h("p", { class: "net-buttons" }, copy),
       copied,
@@ -220,6 +223,8 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   const text = await encodeAnswer({ seat, sdp: peer.sdp });
   answer.textContent = text;
   answer.hidden = false;
+  const qr = await qrCode(text, t("net.qr-answer")).catch(() => null);
+  if (qr) qrBox.replaceChildren(qr);
   copy.hidden = false;
   copy.onclick = async () => {
     copied.textContent = (await copyText(text)) ? t("net.copied") : t("net.copy-by-hand");

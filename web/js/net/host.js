@@ -43,6 +43,7 @@ import { seatName } from "../menu/setup.js";
 import { codeProblem, decodeAnswer, encodeJoin } from "./codes.js";
 import { offerPeer } from "./peer.js";
 import { netBar, seatsLine } from "./bar.js";
+import { qrCode, scanButton } from "./qr.js";
 
 export const MAX_GUEST_MESSAGE = 1024; // characters: a move is a few dozen
 const MAX_ACTION = 200;
@@ -125,15 +126,24 @@ class SeatLink {
     this.input = h("textarea", { id: inputId, class: "answer-input", "data-answer-input": "", dataset: { seat }, rows: "3", spellcheck: "false", autocomplete: "off" });
     this.problem = h("p", { class: "net-problem", role: "alert" });
     const connect = h("button", { type: "button", class: "button primary", "data-control": "net-connect", dataset: { seat }, onclick: () => this.#connect() }, t("net.connect"));
+    this.qrBox = h("div", { class: "qr-box", dataset: { seat } });
+    // The guest's answer read from its screen by this device's camera: put in the field, and
+    // connected at once.
+    const scan = scanButton((text) => {
+      this.input.value = text;
+      this.#connect();
+    });
     this.linkBox = h(
       "div",
       { class: "net-link", hidden: true },
+      this.qrBox,
       this.linkText,
       h("p", { class: "net-buttons" }, this.copy, this.share),
       this.copied,
       h("label", { for: inputId }, t("net.answer-label", { name })),
       this.input,
-      h("p", {}, connect),
+      h("p", { class: "net-buttons" }, connect),
+      scan,
     );
     this.newLinkButton = h("button", { type: "button", class: "button quiet", "data-control": "net-new-link", dataset: { seat }, onclick: () => this.newLink() }, t("net.new-link"));
     this.computerButton = h("button", { type: "button", class: "button quiet", "data-control": "net-computer", dataset: { seat }, "aria-pressed": "false", hidden: true, onclick: () => this.net.setComputer(this.seat, !this.computer) }, t("net.computer-plays"));
@@ -199,6 +209,8 @@ class SeatLink {
     }
     this.linkBox.hidden = false;
     if (!["connected", "lost"].includes(this.state)) this.#setState("waiting");
+    const qr = await qrCode(href, t("net.qr-link", { name: this.name })).catch(() => null);
+    if (this.offer === peer) this.qrBox.replaceChildren(qr || "");
   }
 
   async #connect() {
