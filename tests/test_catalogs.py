@@ -115,3 +115,64 @@ def test_the_checker_sees_a_missing_placeholder(tmp_path: Path) -> None:
     ).stdout)  # fmt: skip
     assert out["en"]["x.k"]["args"] == ["n:argument"] and out["ko"]["x.k"]["args"] == []
     assert out["en"]["y.broken"]["error"] and out["ko"]["y.broken"]["error"] is None
+
+
+RULE_CODE = re.compile(r"\b(?:NV|TM|QL|PD)-\d+")
+"""A clause of docs/RULES.md ("NV-6", "QL-21"): the contract's own numbering."""
+RULES_REFERENCE: frozenset[str] = frozenset()
+"""Catalog areas that may cite a clause. None: the rules reference is docs/RULES.md, for
+developers; the rules pages players read (``rules-*``) and every other area are players' text,
+where a clause number means nothing (issue 26: "… this round (NV-6)")."""
+
+
+def rule_codes(messages: dict[str, str]) -> list[tuple[str, str]]:
+    """(key, code) for each rule code in a player's message of ``messages`` (``area.name``)."""
+    return [
+        (key, code)
+        for key, text in messages.items()
+        if key.split(".", 1)[0] not in RULES_REFERENCE
+        for code in RULE_CODE.findall(text)
+    ]
+
+
+@pytest.mark.parametrize("lang", sorted(p.name for p in I18N.iterdir() if p.is_dir()))
+def test_no_rule_code_in_a_players_text(lang: str) -> None:
+    assert rule_codes(catalog(lang)) == []
+
+
+def test_the_rule_code_check_finds_one() -> None:
+    found = rule_codes({"engine.x": "Not yet (NV-6).", "menu.y": "QL-21 and TM-1", "a.z": "PD-2"})
+    assert found == [("engine.x", "NV-6"), ("menu.y", "QL-21"), ("menu.y", "TM-1"), ("a.z", "PD-2")]
+    assert rule_codes({"engine.x": "A bid (NVX-6) or 2026-01-02"}) == []
+
+
+SIGNED = re.compile(r"[+\u2212]\d+")
+"""A score as the catalogs and RULES.md write it: "+30", "−10" (a real minus sign)."""
+CONTRACT_BRIEF = re.compile(r"^(?P<id>[a-z-]+)-brief$")
+
+
+def rules_clauses(title: str) -> str:
+    """The text of RULES.md's clauses about the contract ``title`` ("Bribe"): its own clause,
+    the clauses named after it ("Snack scoring"), and the clauses those cite ("QL-10")."""
+    text = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    clauses = dict(re.findall(r"^- (QL-\d+) (.*?)(?=^- |^\S|\Z)", text, re.MULTILINE | re.DOTALL))
+    own = [c for c, body in clauses.items() if body.startswith((f"**{title}**", f"{title} "))]
+    cited = [ref for c in own for ref in re.findall(r"QL-\d+", clauses[c]) if ref in clauses]
+    return " ".join(clauses[c] for c in dict.fromkeys([*own, *cited]))
+
+
+def test_contract_briefs_quote_the_rules() -> None:
+    """Each Quodlibet contract's few words on the dealer's choice ("+10 a trick: avoid
+    tricks") give only scores RULES.md gives that contract, the same in every language."""
+    english = json.loads((I18N / "en" / "quodlibet-contracts.json").read_text(encoding="utf-8"))
+    briefs = {m["id"]: text for key, text in english.items() if (m := CONTRACT_BRIEF.match(key))}
+    assert len(briefs) == 13  # twelve contracts and the Austrian Plus
+    for contract, text in briefs.items():
+        title = english[f"{contract.removesuffix('-austrian')}-name"]
+        scores = SIGNED.findall(text)
+        assert scores, (contract, text)
+        clause = rules_clauses(title)
+        assert set(scores) <= set(SIGNED.findall(clause)), (contract, text, clause)
+        for lang in sorted(p.name for p in I18N.iterdir() if p.is_dir()):
+            other = json.loads((I18N / lang / "quodlibet-contracts.json").read_text("utf-8"))
+            assert sorted(SIGNED.findall(other[f"{contract}-brief"])) == sorted(scores), lang

@@ -42,9 +42,9 @@ from sitebuild.server import site_server
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
 HOST_RULES = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
-WIDTHS = (360, 1280)
-HEIGHTS = {360: 640, 1280: 720}
-"""The window for each width: a small phone, and a laptop."""
+WIDTHS = (360, 390, 1280)
+HEIGHTS = {360: 640, 390: 844, 1280: 800}
+"""The window for each width: a small phone, a larger phone, and a laptop."""
 
 # The table awaits the person (a control with an action), a dialog waits, or the game is over.
 READY = """() => document.documentElement.dataset.gameState === "over"
@@ -68,7 +68,10 @@ class Shot:
     menu: bool = False
     """A shot of the menu (no game is started; the whole page, not only the window)."""
     press: str = ""
-    """A control to press after the moves (a CSS selector), e.g. the bar's Take back."""
+    """A control to press after the moves (a CSS selector), e.g. the bar's Take back; pressed
+    by a script, so an unavailable (``aria-disabled``) control can be pressed to say why."""
+    pressed: str = ".log li.taken-back"
+    """What shows the press was answered (a CSS selector), waited for before the shot."""
     storage: tuple[tuple[str, str], ...] = ()
     """localStorage entries (key, text) written before the link is opened."""
 
@@ -162,6 +165,26 @@ SHOTS = (
         lang="ko",
         press="[data-control=take-back]",
     ),
+    # Quodlibet's contract choice (the person deals first with seed 3), in both languages.
+    Shot("quodlibet-choice", f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3", 0),
+    Shot(
+        "quodlibet-choice-ko",
+        f"?game=quodlibet&players=4&{HUMAN_VS_COMPUTERS}&seed=3",
+        0,
+        lang="ko",
+    ),
+    # A refusal: Kill pressed before every player has had a turn says why, in words.
+    *(
+        Shot(
+            f"refusal{suffix}",
+            f"?game=nine-virtues&players=4&{HUMAN_VS_COMPUTERS}&seed=7",
+            0,
+            lang=lang,
+            press=".nv-table [data-control=kill]",
+            pressed=".nv-table .pairs-message[data-kind=error]",
+        )
+        for lang, suffix in (("en", ""), ("ko", "-ko"))
+    ),
     # The menu's records panel (records.js), with records of three games and levels.
     Shot("menu-records", "?", moves=0, menu=True, storage=sample_records()),
     Shot("menu-records-ko", "?", moves=0, lang="ko", menu=True, storage=sample_records()),
@@ -247,8 +270,9 @@ def play_to(tab: Tab, url: str, shot: Shot) -> None:
         over = tab.js("() => document.documentElement.dataset.gameState") == "over"
         if made >= shot.moves or over:
             if shot.press:
-                tab.click(shot.press)
-                wait_until(tab, "() => document.querySelector('.log li.taken-back') !== null")
+                tab.js("(sel) => document.querySelector(sel).click()", shot.press)
+                answered = f"() => document.querySelector({json.dumps(shot.pressed)}) !== null"
+                wait_until(tab, answered)
                 wait_until(tab, READY)
             return
         tab.js("(sel) => { window.__pressed = document.querySelector(sel); }", CONTROL)

@@ -4,12 +4,25 @@ test file needs (the page's signals, its saves, pressing a control) is written h
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, ConsoleMessage, ElementHandle, Frame, Page, Request
 
 import engine
+
+_SETUP = Path(__file__).resolve().parents[2] / "web" / "i18n" / "en" / "setup.json"
+
+
+def computer_name(seat: int) -> str:
+    """The English name the site gives a computer at ``seat`` (0-based) that nobody named:
+    the catalog's ``setup.name-computer`` message, by seat number."""
+    message = json.loads(_SETUP.read_text(encoding="utf-8"))["name-computer"]
+    names = dict(re.findall(r"=(\d+) \{([^{}]+)\}", message))
+    return names.get(str(seat + 1), f"Computer {seat + 1}")
+
 
 SAVE_PREFIX = "parlour:v1:save:"
 READY = "html[data-engine=ready]"

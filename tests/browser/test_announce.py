@@ -21,6 +21,8 @@ from engine.history import decisions
 
 pytestmark = pytest.mark.browser
 
+COMPUTERS = {1: "Ada", 2: "Bo", 3: "Cy"}  # the computers' own names by seat (setup.js)
+
 # Every line the regions get, in order: ["polite" | "assertive", text]; and every line of the
 # on-screen log of every table drawn.
 RECORD = """
@@ -127,8 +129,8 @@ def test_moves_turns_and_refusals_are_announced(
     # the round's end too), and its moves were said.
     movers = {entry["seat"] for entry in decisions(engine_game(page))}
     assert {1, 2} <= movers, movers
-    for seat in (1, 2):
-        assert any(text.startswith(f"Computer {seat + 1}") for text in moves_said), lines
+    for seat in (1, 2):  # the computers' own names (setup.js): Ada, Bo
+        assert any(text.startswith(COMPUTERS[seat]) for text in moves_said), lines
     assert lines.count("Your turn.") >= moves
 
 

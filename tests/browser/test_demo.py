@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from browser_support import only_save
+from browser_support import computer_name, only_save
 from playwright.sync_api import Page
 
 import engine
@@ -34,9 +34,9 @@ def test_an_all_computer_demo_plays_to_the_end(
 
     shown = page.locator(".final-totals li").all_inner_texts()
     by_name = {" ".join(t.split()[:-1]): int(t.split()[-1].replace("\u2212", "-")) for t in shown}
-    expected = {f"Computer {seat + 1}": total for seat, total in enumerate(twin.totals)}
+    expected = {computer_name(seat): total for seat, total in enumerate(twin.totals)}
     assert by_name == expected
     winners = page.locator(".final-totals li.winner .name").all_inner_texts()
-    assert sorted(winners) == sorted(f"Computer {seat + 1}" for seat in twin.winners)
+    assert sorted(winners) == sorted(computer_name(seat) for seat in twin.winners)
     assert page.locator(".final .headline").inner_text()
     assert page.locator(".final button.play-again").is_visible()

@@ -102,7 +102,7 @@ def test_to_the_moon_last_countdown(open_game: Callable[..., Page]) -> None:
         )
         assert shown == wins[-1]["cards"]
         seat = wins[-1]["seat"]
-        winner = "You" if seat == 0 else f"Computer {seat + 1}"
+        winner = ["You", "Ada", "Bo", "Cy"][seat]  # the computers' own names (setup.js)
         assert page.locator(f"{PANEL} .tm-last-caption").inner_text().startswith(f"{winner} won")
         first_move(page, "[data-zone=hand] [data-action], [data-control=test][data-action]")
         if page.locator("[data-control=last-trick]").count() == 0:

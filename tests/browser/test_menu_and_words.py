@@ -168,7 +168,7 @@ def test_blocked_storage_only_forgets_the_choices(page: Page, site_url: str) -> 
 def test_links_carry_names(open_game: Callable[..., Page]) -> None:
     page = open_game("?game=to-the-moon&players=3&seats=human,bot,bot&seed=3&names=Ann,,Cy")
     page.wait_for_selector(".table", timeout=60_000)
-    assert page.locator(".totals .name").all_inner_texts() == ["Ann", "Computer 2", "Cy"]
+    assert page.locator(".totals .name").all_inner_texts() == ["Ann", "Ada", "Cy"]
     assert "names=Ann%2C%2CCy" in page.url or "names=Ann,,Cy" in page.url
 
 

@@ -58,7 +58,7 @@ def test_a_full_game_against_the_computer_through_the_ui(
     assert game.is_over
     shown = page.locator(".final-totals li").all_inner_texts()
     totals = {" ".join(t.split()[:-1]): int(t.split()[-1].replace("\u2212", "-")) for t in shown}
-    names = ["You", "Computer 2", "Computer 3"]
+    names = ["You", "Ada", "Bo"]
     assert totals == dict(zip(names, game.totals, strict=True))
     headline = page.locator(".final .headline").inner_text()
     assert ("You win" in headline) == (game.winners == [0])

@@ -9,11 +9,13 @@ scored deal shows its summary, and the score sheet lists every deal with running
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from browser_support import engine_game, only_save, press
+from browser_support import SAVE_PREFIX, engine_game, only_save, press, stored_record
 from playwright.sync_api import Page
 
 import engine
@@ -90,6 +92,37 @@ def refuse_an_illegal_card(page: Page) -> bool:
     return True
 
 
+CATALOGS = Path(__file__).resolve().parents[2] / "web" / "i18n"
+SHOWN_WHOLE = """(els) => els.filter((e) => e.getClientRects().length === 0
+  || e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
+  || getComputedStyle(e).display === "none").map((e) => e.textContent)"""
+
+
+def contract_words(lang: str) -> dict[str, str]:
+    words: dict[str, str] = json.loads(
+        (CATALOGS / lang / "quodlibet-contracts.json").read_text(encoding="utf-8")
+    )
+    return words
+
+
+def check_the_choice(page: Page, lang: str) -> None:
+    """Each contract button says what it scores and whether you want tricks, whole (issue 26:
+    "Minus — +10 a trick: avoid tricks"), with "the lowest total wins" above them."""
+    words = contract_words(lang)
+    ids = page.locator(".ql-choice").evaluate_all(
+        "(els) => els.map((e) => e.dataset.action.slice('choose '.length))"
+    )
+    briefs = page.locator(".ql-choice .ql-choice-brief")
+    assert briefs.all_inner_texts() == [words[f"{i}-brief"] for i in ids]
+    assert briefs.evaluate_all(SHOWN_WHOLE) == []
+    goal = page.locator(".ql-choose [data-choose-goal]")
+    lowest = {"en": "The lowest total wins", "ko": "총점이 가장 낮은 사람이 이깁니다"}[lang]
+    assert lowest in goal.inner_text()
+    assert goal.evaluate(SHOWN_WHOLE.replace("(els) => els", "(e) => [e]")) == []
+    rules = page.locator(".ql-choice-cell [data-control=contract-rule]")
+    assert rules.evaluate_all("(els) => els.map((e) => e.dataset.contract)") == ids
+
+
 def test_a_whole_game_through_the_quodlibet_table(open_game: Callable[..., Page]) -> None:
     page = open_game(GAME)
     rng = random.Random(SEED)
@@ -124,6 +157,7 @@ def test_a_whole_game_through_the_quodlibet_table(open_game: Callable[..., Page]
         if phase == "choose":
             assert all(a and a.startswith("choose ") for a in actions)
             assert page.locator(".ql-choose .ql-choice").count() == len(actions)
+            check_the_choice(page, "en")
         press(page, rng.choice(controls), replaced_ok=True)
     else:
         pytest.fail("the game did not end")
@@ -207,3 +241,100 @@ def test_the_table_fits_and_its_controls_are_big_enough(
         press(
             page, rng.choice(page.query_selector_all(".ql-table [data-action]")), replaced_ok=True
         )
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_contract_choice_explains_itself(open_game: Callable[..., Page], lang: str) -> None:
+    """At 360x640 the dealer's choice shows each contract's few words and the goal whole, in
+    the window; "?" opens the rules at that contract, and closing them comes back to it."""
+    page = open_game(f"{GAME}&lang={lang}")  # seed 3: the person deals first
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_selector(".ql-choose .ql-choice")
+    check_the_choice(page, lang)
+    pieces = page.locator(".ql-choose, .ql-choose [data-choose-goal], .ql-choice-cell")
+    inside = pieces.evaluate_all(
+        "(els) => els.filter((e) => { const r = e.getBoundingClientRect();"
+        " return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })"
+        ".map((e) => e.className)"
+    )
+    assert inside == []
+    assert page.evaluate("scrollY") == 0
+    words = contract_words(lang)
+    rule = page.locator(".ql-choice-cell [data-control=contract-rule][data-contract=minus]")
+    assert (
+        rule.get_attribute("aria-label")
+        == {
+            "en": "Minus: the full rule",
+            "ko": f"{words['minus-name']}: 전체 규칙 보기",
+        }[lang]
+    )
+    rule.click()
+    dialog = page.locator("dialog.rules-dialog[open][data-section=minus]")
+    dialog.wait_for()
+    assert page.evaluate("document.activeElement.id") == "rules-minus"
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.dataset.contract") == "minus"
+    assert page.locator(".ql-table").get_attribute("data-phase") == "choose"  # nothing played
+
+
+def test_the_contracts_rule_line_is_never_cut(open_game: Callable[..., Page]) -> None:
+    """Bribe's rule, the longest: whole at 1280 px; on a phone its few words, whole."""
+    page = open_game(GAME.replace(f"seed={SEED}", "seed=3&contracts=bribe"))
+    page.wait_for_selector(".ql-contract-name[data-contract=bribe]")
+    words = contract_words("en")
+    for width, height, shown, text in (
+        (1280, 800, ".ql-contract-rule", words["bribe-rule"]),
+        (360, 640, ".ql-contract-brief", words["bribe-brief"]),
+    ):
+        page.set_viewport_size({"width": width, "height": height})
+        line = page.locator(f".ql-contract {shown}")
+        assert line.inner_text() == text
+        assert line.evaluate(SHOWN_WHOLE.replace("(els) => els", "(e) => [e]")) == [], width
+
+
+def choosing_first_in(deal: int, rng_seed: int) -> engine.Game:
+    """Seed 3, random moves from ``rng_seed`` (found to work) up to deal ``deal``, which the
+    person (seat 0) deals: a wheel's first choice, all its contracts on offer (wheel 3's
+    three: Snack is always the last deal)."""
+    rng = random.Random(rng_seed)
+    game = engine.new_game("quodlibet", 4, SEED)
+    while not (game.round == deal and game.view(game.to_act)["phase"] == "choose"):
+        game.apply(rng.choice(game.view(game.to_act)["legal"]))
+    assert game.to_act == 0 and len(game.view(0)["legal"]) == (4 if deal == 5 else 3)
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_wheels_choice_fits_a_small_phone(page: Page, site_url: str, lang: str) -> None:
+    """Wheels 2 and 3 have the longest names and words ("First Three and Last", Bribe): at
+    360x640 the choices, the goal and the hand are in the window, every word whole."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    for deal, rng_seed in ((5, 3), (9, 13)):
+        game = choosing_first_in(deal, rng_seed)
+        setup = {
+            "game": "quodlibet",
+            "players": 4,
+            "seats": ["human", "bot", "bot", "bot"],
+            "levels": [None, "easy", "easy", "easy"],
+            "names": ["", "", "", ""],
+            "level": "easy",
+            "seed": SEED,
+            "speed": "instant",
+            "options": {},
+        }
+        page.goto(site_url)
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"{SAVE_PREFIX}w{deal}", json.dumps(stored_record(game, f"w{deal}", setup))],
+        )
+        page.goto(f"{site_url}?resume=w{deal}&lang={lang}")
+        page.wait_for_selector(".ql-choose .ql-choice", timeout=90_000)
+        assert page.locator(".ql-choice").count() == len(game.view(0)["legal"])
+        check_the_choice(page, lang)
+        outside = page.locator(".ql-choose, .ql-choice-cell, .ql-mine .ql-hand").evaluate_all(
+            "(els) => els.filter((e) => { const r = e.getBoundingClientRect();"
+            " return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })"
+            ".map((e) => e.className)"
+        )
+        assert outside == [], (deal, outside)

@@ -33,12 +33,16 @@ export function defaultSeats(players) {
   return Array.from({ length: players }, (_, i) => (i === 0 ? "human" : "bot"));
 }
 
-// "You" when one person plays; "Player 2" in pass-and-play; "Computer 3" for the computer,
-// worded in the language chosen now. A setup stores "" for a seat nobody named, so a saved
-// game shows its default names in whatever language it is continued in.
+// "You" when one person plays; "Player 2" in pass-and-play; for the computer a short name of
+// its own ("Ada", "Bo"; setup.name-computer by number, 1 to COMPUTER_NAMES), by seat, worded
+// in the language chosen now. A setup stores "" for a seat nobody named, so a saved game shows
+// its default names in whatever language it is continued in.
+export const COMPUTER_NAMES = 8;
+const computerName = (n) => t("setup.name-computer", { n });
+
 export function defaultName(seats, seat) {
   const humans = people(seats);
-  if (seats[seat] === "bot") return t("setup.name-computer", { n: seat + 1 });
+  if (seats[seat] === "bot") return computerName(seat + 1);
   return humans === 1 ? t("setup.name-you") : t("setup.name-player", { n: seat + 1 });
 }
 
@@ -62,13 +66,34 @@ function isDefault(name, seats, seat) {
 // The name a seat goes by on screen: the one a person chose, else its default, worded now.
 // A stored name that breaks the rule of names.js (an old save, an edited code) is not shown.
 export function seatName(setup, seat) {
-  const name = Array.isArray(setup.names) ? setup.names[seat] : "";
   if (!Number.isInteger(seat) || seat < 0 || seat >= setup.seats.length) return t("setup.name-seat", { n: Number(seat) + 1 });
-  const shown = typeof name === "string" && nameProblem(name) === null;
-  return !shown || isDefault(name, setup.seats, seat) ? defaultName(setup.seats, seat) : name;
+  return seatNames(setup)[seat];
 }
 
-export const seatNames = (setup) => setup.seats.map((_, seat) => seatName(setup, seat));
+// Every seat's name. Names are distinct: a computer whose own name another seat already goes
+// by ("Ada" typed for a person) takes the next name of the list, in seat order, so the same
+// setup always gives the same names.
+export function seatNames(setup) {
+  const given = setup.seats.map((_, seat) => {
+    const name = Array.isArray(setup.names) ? setup.names[seat] : "";
+    const shown = typeof name === "string" && nameProblem(name) === null;
+    return !shown || isDefault(name, setup.seats, seat) ? null : name;
+  });
+  const key = (name) => name.toLocaleLowerCase();
+  const used = new Set(setup.seats.map((kind, seat) => given[seat] ?? (kind === "bot" ? "" : defaultName(setup.seats, seat))).filter(Boolean).map(key));
+  return setup.seats.map((kind, seat) => {
+    if (given[seat] !== null) return given[seat];
+    if (kind !== "bot") return defaultName(setup.seats, seat);
+    for (let step = 0; step < COMPUTER_NAMES; step += 1) {
+      const name = computerName(((seat + step) % COMPUTER_NAMES) + 1);
+      if (!used.has(key(name))) {
+        used.add(key(name));
+        return name;
+      }
+    }
+    return defaultName(setup.seats, seat);
+  });
+}
 
 // The name stored for a seat: what the person typed (cleaned), "" for the default.
 export function storedName(text, seats, seat) {

@@ -90,7 +90,9 @@ export async function openReplay(table, round, opener) {
   const forward = h("button", { type: "button", class: "button", "data-control": "replay-forward", onclick: () => go(at + 1) }, t("replay.forward"));
   const end = h("button", { type: "button", class: "button quiet", "data-control": "replay-last", onclick: () => go(total) }, t("replay.last"));
   const close = h("button", { type: "button", class: "button quiet replay-close", "data-control": "replay-close", onclick: () => dialog.close() }, t("replay.close"));
-  const who = seat === null ? t("replay.seen-by-all") : t("replay.seen-by", { name: seatName(seat) });
+  // One person against computers is "you" ("your own hand"); in pass-and-play, the seat's name.
+  const you = table.humans.length === 1 && seat === table.humans[0];
+  const who = seat === null ? t("replay.seen-by-all") : t("replay.seen-by", { who: you ? "you" : "name", name: seatName(seat) });
   const dialog = h(
     "dialog",
     { class: "replay-dialog", "aria-labelledby": "replay-title", dataset: { round: String(round), seat: seat === null ? "none" : String(seat), steps: String(total) } },

@@ -42,6 +42,9 @@
 //                                            (null: it is legal), e.g. for a refused click;
 //     seatName(seat: number): string         the name to show for a seat;
 //     me: number|null                        the seat on screen (null: nobody's hand);
+//     people: number                         how many seats people play (more than one:
+//                                            pass-and-play, where a hand is named "Mina's hand");
+//     thinking: number|null                  the computer seat thinking now (its strip says so);
 //     instant: boolean                       true: no animation or delay (speed=instant);
 //     scoreSheet: entry[]                    the whole view.score_sheet (running totals);
 //     options: object                        the game's engine options (practice, variants).
@@ -88,7 +91,7 @@
 
 import { h, sleep, reducedMotion } from "../dom.js";
 import { has, list, number, signed, t } from "../i18n.js";
-import { defaultName, levelOf, people } from "../menu/setup.js";
+import { levelOf, seatName as setupSeatName } from "../menu/setup.js";
 import { describeHint, hintLevel, showHint } from "./hint.js";
 import { flip, snapshot } from "./motion.js";
 import { announcer } from "./announce.js";
@@ -116,18 +119,28 @@ export const refusalText = (error, seatName = undefined) =>
 
 const html = document.documentElement;
 
+// The last kind of input on <html data-input="keyboard|pointer">: the focus ring is drawn for
+// the keyboard only (app.css), so a tap on a card, or a game opening, shows none even though
+// the table moves focus by script after each redraw.
+let watching = false;
+function watchInput() {
+  if (watching) return;
+  watching = true;
+  const mark = (kind) => () => {
+    if (html.dataset.input !== kind) html.dataset.input = kind;
+  };
+  document.addEventListener("keydown", mark("keyboard"), true);
+  document.addEventListener("pointerdown", mark("pointer"), true);
+}
+
 // The name of `seat` in a setup: the name a person gave it, else its default worded now in the
-// page's language ("You", "Computer 2", 컴퓨터 2). A default name is stored as setup.js's
-// default (or empty) and never shown as stored, so it follows a language switch; a menu
-// listing saved games can use this too.
+// page's language ("You", "Player 2", a computer's own short name: setup.js's seatName). A
+// default name is stored as "" (or an old save's English default) and never shown as stored,
+// so it follows a language switch; a menu listing saved games can use this too.
 export function seatNameOf(setup, seat) {
   const given = setup.names ? setup.names[seat] : undefined;
   if (given === undefined || given === null) return t("table.seat", { n: seat + 1 });
-  if (given === "" || given === defaultName(setup.seats, seat)) {
-    if (setup.seats[seat] === "bot") return t("table.seat-computer", { n: seat + 1 });
-    return people(setup.seats) === 1 ? t("table.seat-you") : t("table.seat-player", { n: seat + 1 });
-  }
-  return given;
+  return setupSeatName(setup, seat);
 }
 
 export class Table {
@@ -135,6 +148,7 @@ export class Table {
   // languageSwitch? (-> the shell's language switch for the bar) }
   constructor(options) {
     Object.assign(this, options);
+    watchInput();
     this.info = this.catalog[this.setup.game];
     this.humans = this.setup.seats.flatMap((kind, seat) => (kind === "human" ? [seat] : []));
     this.onScreen = this.humans.length === 1 ? this.humans[0] : null;
@@ -177,6 +191,8 @@ export class Table {
       explain: (action) => this.#explain(action),
       seatName: (seat) => this.seatName(seat),
       me: this.onScreen,
+      people: this.humans.length,
+      thinking: null,
       instant: this.instant,
       scoreSheet: [],
       options: this.setup.options || {},
@@ -395,6 +411,7 @@ export class Table {
     if (this.closed) return;
     this.view = view;
     this.ui.me = view.seat;
+    this.ui.thinking = this.thinking;
     this.ui.scoreSheet = view.score_sheet;
     await this.#takeBackState(view);
     if (this.closed) return;
@@ -423,6 +440,9 @@ export class Table {
     const lost = !focused || focused === document.body || focused === this.root;
     const restore = Boolean(here) || (lost && this.place !== null);
     const body = this.renderer.renderTable(view, this.ui);
+    // A renderer's own score sheet (Quodlibet's table of deals) is "the score sheet": the
+    // shell's round summaries beside it get a title of their own, so one heading says it.
+    const ownSheet = body.querySelector("[data-zone=score-sheet]");
     this.root.replaceChildren(
       h(
         "section",
@@ -443,7 +463,7 @@ export class Table {
         h("div", { class: "table-body" }, body),
         this.#lastTrickPanel(),
         this.#messageLine(),
-        h("div", { class: "table-extra" }, tableOptions(this), body.querySelector("[data-zone=score-sheet]"), this.#log(view), this.#scoreSheet(view)),
+        h("div", { class: "table-extra" }, tableOptions(this), ownSheet, this.#log(view), this.#scoreSheet(view, { titled: !ownSheet })),
       ),
     );
     html.dataset.screen = "table";
@@ -807,7 +827,7 @@ export class Table {
   }
 
   // Collapsed by default; drawn only while open (and kept open across repaints).
-  #scoreSheet(view) {
+  #scoreSheet(view, { titled = true } = {}) {
     const sheet = view.score_sheet;
     if (!sheet.length) return null;
     const fill = (details) => details.append(...sheet.map((entry) => this.#summary(entry)));
@@ -821,7 +841,7 @@ export class Table {
           if (this.sheetOpen && !event.target.querySelector(".round-summary")) fill(event.target);
         },
       },
-      h("summary", { id: "score-sheet-toggle" }, t("table.score-sheet-toggle", { word: this.#roundWord(), count: sheet.length })),
+      h("summary", { id: "score-sheet-toggle" }, t(titled ? "table.score-sheet-toggle" : "table.round-details-toggle", { word: this.#roundWord(), count: sheet.length })),
     );
     if (this.sheetOpen) fill(details);
     return details;

@@ -156,6 +156,11 @@ export function renderTable(view, ui) {
     || log[log.length - 1], ui);
   if (lastText) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, w("last", { text: lastText })));
 
+  // The hand on screen: "Your hand", or in pass-and-play the person's own name ("Mina's hand").
+  const handName = me !== null && ui.people > 1 ? w("hand-named", { name: nameOf(ui, me) }) : w("your-hand");
+  // A computer seat thinking now (the shell's ui.thinking): said on its strip.
+  const thinkingChip = () => el("span", { class: "pairs-chip is-thinking", "data-thinking": "" }, t("table.thinking-mark"));
+
   // --- seats ----------------------------------------------------------------------------
   function seatPanel(seat) {
     const name = nameOf(ui, seat);
@@ -170,6 +175,7 @@ export function renderTable(view, ui) {
     if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
     if (toAct) head.append(el("span", { class: "pairs-chip is-turn" },
       view.phase === "call" ? w("chip-calling") : w("chip-to-play")));
+    if (ui.thinking === seat) head.append(thinkingChip());
     head.append(el("span", { class: "pairs-seat-score", "aria-label": w("total-label", { total: number(view.totals[seat]) }) },
       w("points", { points: number(view.totals[seat]) })));
     panel.append(head);
@@ -195,15 +201,30 @@ export function renderTable(view, ui) {
     return panel;
   }
 
+  // Where each strip sits on a wide table (pairs.css), round the centre as people sit: the
+  // player on your left (play goes clockwise) on the left, the last before you on the right,
+  // the others across. Only up to three others: more share the band across the top.
+  const others = seatOrder(players, me);
+  const around = others.length <= 3;
+  const place = (index) => {
+    if (!around || others.length === 1) return "top";
+    if (index === 0) return "left";
+    return index === others.length - 1 ? "right" : "top";
+  };
+  if (around) root.dataset.around = "";
   const seats = el("div", { class: "pairs-seats", "aria-label": w("players") });
-  for (const seat of seatOrder(players, me)) seats.append(seatPanel(seat));
+  others.forEach((seat, index) => {
+    const panel = seatPanel(seat);
+    panel.dataset.pos = place(index);
+    seats.append(panel);
+  });
 
   // --- the play area: centre, tools, call picker, my hand ---------------------------------
   const play = el("div", { class: "pairs-play" });
   const centreZone = el("section", { class: "pairs-zone nv-centre", "aria-label": w("centre") });
   const tools = el("div", { class: "pairs-tools" });
   const callZone = el("section", { class: "pairs-zone nv-call", "aria-label": w("call-zone") });
-  const handZone = el("section", { class: "pairs-zone nv-hand", "aria-label": w("your-hand") });
+  const handZone = el("section", { class: "pairs-zone nv-hand", "aria-label": handName });
 
   const anySwapFrom = (h) => [...legal].some((a) => a.startsWith(`swap ${h} `));
   const anyKill = () => [...legal].some((a) => a.startsWith("kill "));
@@ -242,7 +263,9 @@ export function renderTable(view, ui) {
     }
     if (state.mode === "swap") return [w("prompt-swap", { give: state.give }), "turn"];
     if (state.mode === "kill") return [w("prompt-kill"), "turn"];
-    return [view.kills_allowed ? w("prompt-turn-kill") : w("prompt-turn"), "turn"];
+    // Only what is legal now (a swap limit reached, kills not open yet: not offered).
+    const can = (verb) => ([...legal].some((a) => a.startsWith(`${verb} `)) ? "yes" : "no");
+    return [w("prompt-turn", { bid: can("bid"), swap: can("swap"), kill: can("kill") }), "turn"];
   }
 
   function drawCentre() {
@@ -342,7 +365,7 @@ export function renderTable(view, ui) {
     const knownLeft = {};
     for (const r of (view.known && view.known[me]) || []) knownLeft[r] = (knownLeft[r] || 0) + 1;
     const head = el("div", { class: "pairs-zone-head" },
-      el("span", { class: "pairs-seat-name" }, w("your-hand")),
+      el("span", { class: "pairs-seat-name" }, handName),
       el("span", { class: "pairs-zone-note" }, w("cards-count", { count: hand.length })));
     if (view.dealer === me) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
     if (myTurn) head.append(el("span", { class: "pairs-chip is-turn" },

@@ -1,7 +1,8 @@
 // Quodlibet table (RULES.md QL-*): draws one engine view; offers only view.legal.
 //
 // Controls, each carrying its exact action in `data-action` when it submits one:
-//   - the dealer's contract buttons (`choose NAME`), each with its one-line rule;
+//   - the dealer's contract buttons (`choose NAME`), each with what it scores and whether you
+//     want tricks, and beside it a "?" that opens the rules dialog at that contract;
 //   - the cards of your hand (`play CODE`), legal ones raised and outlined; in Open Trousers
 //     your own cards are face-down positions (`play @i`);
 //   - in Snack the six piles (`take P`) and Pass (`pass`) when the engine offers them.
@@ -15,9 +16,10 @@ import {
 } from "../../cards/french.js";
 import { tip } from "../../table/tips.js";
 import {
-  TIPS, cardCount, contractName, contractRule, describeLogEntry, inWheelOrder, nameOf, num, q,
-  signed, youOf,
+  TIPS, cardCount, contractBrief, contractName, contractRule, describeLogEntry, inWheelOrder, nameOf,
+  num, q, signed, youOf,
 } from "./words.js";
+import { openRules } from "../../rules/dialog.js";
 import { toolbar } from "../../table/keys.js";
 import { list, t } from "../../i18n.js";
 import { engineText } from "../../words/engine-words.js";
@@ -26,7 +28,7 @@ import { engineText } from "../../words/engine-words.js";
 const TRICK_COUNTS = new Set(["ql-took-tricks", "ql-took-no-trick"]);
 
 export {
-  CONTRACTS, contractName, contractRule, contractGoal, describeLogEntry, hintWords,
+  CONTRACTS, contractBrief, contractName, contractRule, contractGoal, describeLogEntry, hintWords,
 } from "./words.js";
 
 // --- small DOM helpers ---------------------------------------------------------------------
@@ -152,6 +154,8 @@ export function renderTable(view, ui) {
         contractName(view.contract)),
       el("span", { class: "ql-contract-rule", title: contractRule(view.contract, options) },
         contractRule(view.contract, options)),
+      // A phone has room for the few words (its full rule is in Rules, at this contract).
+      el("span", { class: "ql-contract-brief", "data-brief": view.contract }, contractBrief(view.contract, options)),
     );
   } else {
     contractBox.append(el("span", { class: "ql-label" }, q("contract")),
@@ -200,20 +204,30 @@ export function renderTable(view, ui) {
   // The dealer chooses where the trick will be, looking at the hand below it.
   let choosePanel = null;
   if (iChoose) {
+    // What decides the choice in view: how the game is won, then each contract's few words
+    // (what it scores, whether you want tricks), its full rule one tap away in the rules.
     const panel = el("section", { class: "ql-choose", "aria-label": q("choose-label"), "data-zone": "choose" },
-      el("h2", {}, q("choose-title")));
+      el("h2", {}, q("choose-title")),
+      el("p", { class: "ql-choose-goal", "data-choose-goal": "" }, q("choose-lowest")));
     const list = el("div", { class: "ql-choose-list" });
     // The wheel's own order, as in the chips above (legal actions come sorted by name).
     const order = view.remaining_contracts || [];
     const byWheel = inWheelOrder(chooseActions.map((a) => a.slice("choose ".length)), order);
     for (const action of byWheel.map((id) => `choose ${id}`)) {
       const id = action.slice("choose ".length);
-      // Named by what it shows (the contract, then its rule), so the name holds the label.
-      list.append(el("button", {
+      const name = contractName(id);
+      // Named by what it shows (the contract, then its few words), so the name holds the label.
+      const choice = el("button", {
         type: "button", class: "ql-choice", "data-action": action,
         onclick: press(action),
-      }, el("strong", {}, contractName(id)), el("span", { class: "ql-visually-hidden" }, ": "),
-      el("span", {}, contractRule(id, options))));
+      }, el("strong", {}, name), el("span", { class: "ql-visually-hidden" }, ": "),
+      el("span", { class: "ql-choice-brief", "data-brief": id }, contractBrief(id, options)));
+      const rule = el("button", {
+        type: "button", class: "ql-choice-rule", "data-control": "contract-rule", "data-contract": id,
+        "aria-haspopup": "dialog", "aria-label": q("choose-rule", { contract: name }), title: q("choose-rule", { contract: name }),
+        onclick: (event) => openRules("quodlibet", { section: id, opener: event.currentTarget }),
+      }, el("span", { "aria-hidden": "true" }, "?"));
+      list.append(el("div", { class: "ql-choice-cell" }, choice, rule));
     }
     panel.append(toolbar(list, { key: "contracts", label: q("choose-list"), vertical: true }));
     choosePanel = panel;
@@ -244,6 +258,8 @@ export function renderTable(view, ui) {
       chips.push(el("span", { class: "ql-tag is-turn" },
         q(choosing ? "tag-choosing" : (you ? "tag-your-turn" : "tag-to-play"))));
     }
+    // A computer seat thinking now (the shell's ui.thinking): said on its strip.
+    if (ui && ui.thinking === seat) chips.push(el("span", { class: "ql-tag is-thinking", "data-thinking": "" }, t("table.thinking-mark")));
     const out = view.out || [];
     if (snack && out.includes(seat)) {
       chips.push(el("span", { class: "ql-tag is-out" }, q("tag-out", { place: out.indexOf(seat) + 1 })));
@@ -436,7 +452,8 @@ export function renderTable(view, ui) {
     const panel = el("section", {
       class: `ql-seat ql-mine ql-pos-bottom${view.to_act === me && !view.over ? " is-to-act" : ""}`,
       "data-seat": me,
-      "aria-label": q("your-hand"),
+      // "Your hand", or in pass-and-play the person's own name ("Mina's hand").
+      "aria-label": ui && ui.people > 1 ? q("hand-named", { name: nameOf(ui, me) }) : q("your-hand"),
     });
     panel.append(el("div", { class: "ql-seat-head" },
       el("span", { class: "ql-seat-name" }, `${nameOf(ui, me)}`),

@@ -18,13 +18,15 @@ const IDS = [
 const known = (id) => IDS.includes(id);
 
 /**
- * Contract names, one-line rules (QL-9..QL-23) and what a player tries to do in each:
- * CONTRACTS[id].name / .rule / .goal, worded in the current language when read.
+ * Contract names, one-line rules (QL-9..QL-23), what a player tries to do in each, and a
+ * few words for the dealer's choice (what it scores and whether you want tricks):
+ * CONTRACTS[id].name / .rule / .goal / .brief, worded in the current language when read.
  */
 export const CONTRACTS = Object.fromEntries(IDS.map((id) => [id, Object.freeze({
   get name() { return t(`quodlibet-contracts.${id}-name`); },
   get rule() { return t(`quodlibet-contracts.${id}-rule`); },
   get goal() { return t(`quodlibet-contracts.${id}-goal`); },
+  get brief() { return t(`quodlibet-contracts.${id}-brief`); },
 })]));
 
 /** The display name of contract ``id`` ("bad-neighbour" -> "Bad Neighbour"). */
@@ -43,6 +45,13 @@ export function contractRule(id, options = {}) {
 export function contractGoal(id, options = {}) {
   if (id === "plus" && options && options.plus_austrian) return t("quodlibet-contracts.plus-austrian-goal");
   return known(id) ? CONTRACTS[id].goal : "";
+}
+
+/** What contract ``id`` scores and whether you want tricks, in a few words ("+10 a trick:
+ * avoid tricks"), under the game's options: the dealer's choice says it on each button. */
+export function contractBrief(id, options = {}) {
+  if (id === "plus" && options && options.plus_austrian) return t("quodlibet-contracts.plus-austrian-brief");
+  return known(id) ? CONTRACTS[id].brief : "";
 }
 
 /** Contract ids in one order everywhere: the order the engine lists a wheel in. */

@@ -142,6 +142,11 @@ export function renderTable(view, ui) {
   const fromDeck = newest && ["lead", "test"].includes(String(newest.action).split(" ")[0]) ? newest.card : null;
   if (last) root.append(el("p", { class: "pairs-zone-note pairs-last", "data-last": "" }, w("last", { text: last })));
 
+  // The hand on screen: "Your hand", or in pass-and-play the person's own name ("Mina's hand").
+  const handName = me !== null && ui.people > 1 ? w("hand-named", { name: nameOf(ui, me) }) : w("your-hand");
+  // A computer seat thinking now (the shell's ui.thinking): said on its strip.
+  const thinkingChip = () => el("span", { class: "pairs-chip is-thinking", "data-thinking": "" }, t("table.thinking-mark"));
+
   // --- seats ----------------------------------------------------------------------------
   function seatPanel(seat) {
     const name = nameOf(ui, seat);
@@ -158,6 +163,7 @@ export function renderTable(view, ui) {
         isIn ? w("chip-in") : w("chip-out")));
     if (view.dealer === seat) head.append(el("span", { class: "pairs-chip" }, w("chip-dealer")));
     if (toAct) head.append(el("span", { class: "pairs-chip is-turn" }, w("chip-to-play")));
+    if (ui.thinking === seat) head.append(thinkingChip());
     head.append(el("span", { class: "pairs-seat-score", "aria-label": w("total-label", { total: number(view.totals[seat]) }) },
       w("points", { points: number(view.totals[seat]) })));
     panel.append(head);
@@ -200,7 +206,7 @@ export function renderTable(view, ui) {
   // --- the countdown ----------------------------------------------------------------------
   const countdown = el("section", { class: "pairs-zone tm-countdown", "aria-label": w("countdown") });
   const tools = el("div", { class: "pairs-tools" });
-  const handZone = el("section", { class: "pairs-zone tm-hand", "aria-label": w("your-hand") });
+  const handZone = el("section", { class: "pairs-zone tm-hand", "aria-label": handName });
 
   const withdrawFor = (rank) => (trick.length === 1 ? "withdraw" : `withdraw ${rank}`);
 
@@ -210,7 +216,8 @@ export function renderTable(view, ui) {
     for (let r = 10; r >= 1; r -= 1) if (!trick.includes(r)) missing.push(r);
     countdown.append(el("h2", {}, w("countdown"),
       el("span", { class: "pairs-zone-note", "data-missing-ranks": missing.join(" ") },
-        trick.length ? w("countdown-note", { count: trick.length, missing: missing.join(", ") || w("countdown-none-missing") })
+        // The missing ranks in words only when few are left (the empty slots show them all).
+        trick.length ? w("countdown-note", { count: trick.length, missing: missing.join(", "), missing_count: missing.length })
           : w("no-cards-note"))));
     const cards = el("div", { class: "pairs-cards", "data-zone": "trick" });
     // Ten places in one row: a card in play gets a card's width, a missing rank a narrow one.
@@ -307,7 +314,7 @@ export function renderTable(view, ui) {
     const hand = view.hand || [];
     const isIn = view.in ? view.in[me] : true;
     const head = el("div", { class: "pairs-zone-head" },
-      el("span", { class: "pairs-seat-name" }, w("your-hand")),
+      el("span", { class: "pairs-seat-name" }, handName),
       el("span", { class: "pairs-zone-note" }, w("cards-count", { count: hand.length })),
       el("span", { class: `pairs-chip ${isIn ? "is-in" : "is-out"}`, "data-in": isIn ? "in" : "out" },
         isIn ? w("chip-in") : w("chip-out")));
@@ -356,7 +363,9 @@ export function renderTable(view, ui) {
     }
     if (state.picking) return [w("prompt-picking"), "turn"];
     const yes = (on) => (on ? "yes" : "no");
-    return [w("prompt-turn", { test: yes(legal.has("test")), plain: yes(legal.has("withdraw")) }), "turn"];
+    // Only what is legal now: Build when a hand card can be built, Test while the deck lasts.
+    const build = [...legal].some((a) => a.startsWith("build "));
+    return [w("prompt-turn", { build: yes(build), test: yes(legal.has("test")), plain: yes(legal.has("withdraw")) }), "turn"];
   }
 
   function draw(focus = null) {
