@@ -13,8 +13,10 @@ changes nothing. The suite's fixtures fail the test on any request leaving 127.0
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -670,4 +672,59 @@ def test_qr_codes_carry_the_link_and_the_answer(
         page.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
     if host.evaluate("typeof BarcodeDetector") == "undefined":
         assert host.locator("script[src*='jsqr']").count() == 1
+    assert not problems
+
+
+# --- the network option, and a connection that cannot be made
+
+
+def join_payload(link: str) -> dict[str, Any]:
+    """The JSON a join link carries (codes.js: base64url of deflate-raw)."""
+    body = link.split("#join=p1j.")[1]
+    raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    payload: dict[str, Any] = json.loads(zlib.decompress(raw, -15))
+    return payload
+
+
+def test_a_stun_server_and_a_connection_that_fails(
+    host_page: Page, guest_page: Page, site_url: str, problems: list[str]
+) -> None:
+    host, guest = host_page, guest_page
+    host.goto(site_url + HOST_LINK)
+    wait_ready(host)
+    link_el = host.locator(f"[data-join-link][data-seat='{GUEST}']")
+    link_el.wait_for(state="visible", timeout=30_000)
+    first = link_el.inner_text()
+    assert set(join_payload(first)) == {"game", "players", "seat", "sdp"}  # no STUN by default
+    host.click(".net-network summary")
+    host.fill("[data-control=net-stun]", "https://example.org")
+    host.click("[data-control=net-stun-apply]")
+    assert "STUN" in host.locator(".net-network .net-problem").inner_text()
+    # A STUN server on this machine (none answers; the suite lets nothing leave 127.0.0.1).
+    host.fill("[data-control=net-stun]", "stun:127.0.0.1:3478")
+    host.click("[data-control=net-stun-apply]")
+    host.wait_for_function(
+        """([seat, old]) => {
+             const el = document.querySelector(`[data-join-link][data-seat="${seat}"]`);
+             return el.checkVisibility() && el.textContent !== old;
+           }""",
+        arg=[GUEST, first],
+        timeout=30_000,
+        polling=POLL,
+    )
+    link = link_el.inner_text()
+    assert join_payload(link)["stun"] == "stun:127.0.0.1:3478"
+    # The guest answers, then its page is gone before the host enters the answer: no
+    # connection can be made, and the host is told why and what to try.
+    guest.goto(link)
+    answer = guest.locator("[data-answer-code]")
+    answer.wait_for(state="visible", timeout=30_000)
+    text = answer.inner_text()
+    assert "stun:127.0.0.1:3478" in guest.locator("[data-stun]").inner_text()
+    guest.context.close()
+    host.fill(f"[data-answer-input][data-seat='{GUEST}']", text)
+    host.click(f"[data-control=net-connect][data-seat='{GUEST}']")
+    host.wait_for_selector(f"[data-remote-seat='{GUEST}'][data-failed]", timeout=60_000)
+    why = host.locator(f"[data-remote-seat='{GUEST}'] .net-problem").last.inner_text()
+    assert "same Wi-Fi" in why and "pass-and-play" in why, why
     assert not problems

@@ -1,7 +1,7 @@
 // The codes that set up a connection between two devices (issue 29): a join code (the host's
 // offer, carried in the join link) and an answer code (the guest's answer, carried back).
 //
-//   join code    "p1j." + base64url(deflate-raw(JSON {game, players, seat, sdp}))
+//   join code    "p1j." + base64url(deflate-raw(JSON {game, players, seat, sdp[, stun]}))
 //   answer code  "p1a." + base64url(deflate-raw(JSON {seat, sdp}))
 //
 // The prefix names the kind and the format's version. A code comes from another person, so
@@ -69,26 +69,38 @@ const exactKeys = (value, keys) => {
 };
 const goodSdp = (sdp) => typeof sdp === "string" && sdp.length <= MAX_SDP && SDP_TEXT.test(sdp);
 
-export function encodeJoin({ game, players, seat, sdp }) {
-  return encode(JOIN_PREFIX, { game, players, seat, sdp });
+// A STUN server's address as the host's option names it (`stun:host[:port]`), or null.
+const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
+export const stunServer = (text) => {
+  const value = typeof text === "string" ? text.trim() : "";
+  return STUN.test(value) ? value : null;
+};
+
+// `stun`: the STUN server the host chose (the guest uses it too), else none and no key.
+export function encodeJoin({ game, players, seat, sdp, stun = null }) {
+  return encode(JOIN_PREFIX, stun ? { game, players, seat, sdp, stun } : { game, players, seat, sdp });
 }
 
 export function encodeAnswer({ seat, sdp }) {
   return encode(ANSWER_PREFIX, { seat, sdp });
 }
 
-// -> { join: {game, players, seat, sdp} } or { error }. `catalog`: the games this page plays.
+// -> { join: {game, players, seat, sdp, stun} } or { error }. `catalog`: the games this page
+// plays. `stun` is null unless the host named a STUN server.
 export async function decodeJoin(text, catalog) {
   const { value, error } = await decode(text, JOIN_PREFIX);
   if (error) return { error };
-  if (!isObject(value) || !exactKeys(value, ["game", "players", "seat", "sdp"])) return { error: "damaged" };
+  const keys = ["game", "players", "seat", "sdp"];
+  if (!isObject(value) || !(exactKeys(value, keys) || exactKeys(value, [...keys, "stun"]))) return { error: "damaged" };
   const { game, players, seat, sdp } = value;
+  const stun = Object.hasOwn(value, "stun") ? stunServer(value.stun) : null;
+  if (Object.hasOwn(value, "stun") && stun === null) return { error: "damaged" };
   const info = typeof game === "string" && Object.hasOwn(catalog, game) ? catalog[game] : null;
   if (!info) return { error: "bad-game" };
   if (!Number.isInteger(players) || players < info.min_players || players > info.max_players) return { error: "damaged" };
   if (!Number.isInteger(seat) || seat < 0 || seat >= players) return { error: "damaged" };
   if (!goodSdp(sdp)) return { error: "damaged" };
-  return { join: { game, players, seat, sdp } };
+  return { join: { game, players, seat, sdp, stun } };
 }
 
 // -> { answer: {seat, sdp} } or { error }. `seat`: the seat the host asked for (an answer

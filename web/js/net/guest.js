@@ -171,7 +171,7 @@ export class RemoteEngine {
 export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   const read = await decodeJoin(code, catalog);
   if (read.error) return { error: codeProblem(read) };
-  const { game, seat, sdp } = read.join;
+  const { game, seat, sdp, stun } = read.join;
   html.dataset.seat = String(seat);
   html.dataset.connection = "connecting";
   html.dataset.screen = "join";
@@ -186,6 +186,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
       { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
       h("h1", { id: "join-title" }, t("net.join-title", { game: gameName(game), n: seat + 1 })),
       h("p", {}, t("net.join-text")),
+      stun ? h("p", { class: "hint", "data-stun": "" }, t("net.join-stun", { server: stun })) : null,
       status,
       qrBox,
       answer,
@@ -197,7 +198,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   document.dispatchEvent(new Event("parlour-painted")); // js/watchdog.js stands down
   let peer;
   try {
-    peer = await answerPeer(sdp);
+    peer = await answerPeer(sdp, { iceServers: stun ? [{ urls: stun }] : [] });
   } catch (error) {
     status.textContent = t("net.no-webrtc", { why: String(error && error.message ? error.message : error) });
     html.dataset.connection = "lost";

@@ -40,7 +40,7 @@ import { t } from "../i18n.js";
 import { parseBounded } from "../saves/json-limits.js";
 import { copyText } from "../saves/savecode.js";
 import { seatName } from "../menu/setup.js";
-import { codeProblem, decodeAnswer, encodeJoin } from "./codes.js";
+import { codeProblem, decodeAnswer, encodeJoin, stunServer } from "./codes.js";
 import { offerPeer } from "./peer.js";
 import { netBar, seatsLine } from "./bar.js";
 import { qrCode, scanButton } from "./qr.js";
@@ -49,6 +49,7 @@ export const MAX_GUEST_MESSAGE = 1024; // characters: a move is a few dozen
 const MAX_ACTION = 200;
 const ACTION_TEXT = /^[\x20-\x7e]+$/;
 const html = document.documentElement;
+export const CONNECT_MS = 20000; // an answer entered, and no connection by then: say why
 const COMPUTER_PACE_MS = 700; // the computer's move for an absent seat, at the table's pace
 
 // -> the setup as a guest may know it: no seed (the deal would follow from it).
@@ -179,7 +180,7 @@ class SeatLink {
     const made = this.net.made;
     let peer;
     try {
-      peer = await offerPeer({ iceServers: this.net.iceServers });
+      peer = await offerPeer({ iceServers: this.net.stun ? [{ urls: this.net.stun }] : [] });
     } catch (error) {
       if (!keep) this.#setState("no-link");
       this.problem.textContent = t("net.no-webrtc", { why: String(error && error.message ? error.message : error) });
@@ -192,9 +193,12 @@ class SeatLink {
       if (this.offer !== peer && this.peer !== peer) return;
       if (state === "connected" && this.offer === peer) this.#connected(peer);
       else if (state === "lost" && this.peer === peer) this.#lost();
-      else if (state === "lost" && this.offer === peer && this.state === "connecting") this.#setState("waiting");
+      else if (state === "lost" && this.offer === peer && this.state === "connecting") {
+        this.#setState("waiting");
+        this.#failed();
+      }
     };
-    const code = await encodeJoin({ game: this.net.setup.game, players: this.net.setup.players, seat: this.seat, sdp: peer.sdp });
+    const code = await encodeJoin({ game: this.net.setup.game, players: this.net.setup.players, seat: this.seat, sdp: peer.sdp, stun: this.net.stun });
     if (this.offer !== peer) return;
     const href = joinLink(code);
     this.href = href;
@@ -229,9 +233,22 @@ class SeatLink {
       return;
     }
     if (this.state !== "connected") this.#setState("connecting");
+    // Not connected in CONNECT_MS: say why, and what to try.
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.offer === peer && this.state !== "connected") this.#failed();
+    }, CONNECT_MS);
+  }
+
+  #failed() {
+    this.problem.textContent = t(this.net.stun ? "net.failed-stun" : "net.failed-direct", { name: this.name });
+    this.el.dataset.failed = "";
   }
 
   #connected(peer) {
+    clearTimeout(this.timer);
+    this.problem.textContent = "";
+    delete this.el.dataset.failed;
     const old = this.peer;
     this.peer = peer;
     this.offer = null;
@@ -256,6 +273,7 @@ class SeatLink {
   }
 
   close() {
+    clearTimeout(this.timer);
     this.offer?.close();
     this.peer?.close();
   }
@@ -266,9 +284,11 @@ let netKeys = 0;
 // Every remote seat's link and connection. `onChange()` after any change;
 // `onConnected(seat, peer)` when a seat's connection opens (set by the relay).
 export class HostNet {
-  constructor({ setup, iceServers = [] }) {
+  // `stun`: the STUN server the host named (net.stun in the lobby), else null: direct routes
+  // only, and no request leaves the players' devices.
+  constructor({ setup, stun = null }) {
     this.setup = setup;
-    this.iceServers = iceServers;
+    this.stun = stun;
     this.key = ++netKeys; // the elements' ids are unique per page
     this.made = 0;
     this.closed = false;
@@ -510,9 +530,10 @@ export class HostRelay {
 // --- the lobby -----------------------------------------------------------------------------
 
 // Show the lobby in `root` for `setup`; `onReady(net)` once every remote seat is connected;
-// `onCancel()` for Back. `iceServers`: none unless the host chose one.
-export function openLobby({ root, setup, onReady, onCancel, iceServers = [] }) {
-  const net = new HostNet({ setup, iceServers });
+// `onCancel()` for Back. Its "Network" part names a STUN server (off unless the host writes
+// one): every link not yet answered is made again with it.
+export function openLobby({ root, setup, onReady, onCancel }) {
+  const net = new HostNet({ setup });
   let done = false;
   net.onChange = () => {
     html.dataset.connection = net.overall();
@@ -535,6 +556,35 @@ export function openLobby({ root, setup, onReady, onCancel, iceServers = [] }) {
     },
     t("net.back"),
   );
+  // The network option: a STUN server, for play over the internet (off by default).
+  const stunInput = h("input", { id: "net-stun", type: "text", "data-control": "net-stun", placeholder: "stun:stun.example.org:3478", autocomplete: "off", spellcheck: "false" });
+  const stunProblem = h("p", { class: "net-problem", role: "alert" });
+  const stunApply = h(
+    "button",
+    {
+      type: "button",
+      class: "button",
+      "data-control": "net-stun-apply",
+      onclick: () => {
+        const text = stunInput.value.trim();
+        const stun = text ? stunServer(text) : null;
+        stunProblem.textContent = text && !stun ? t("net.stun-bad") : "";
+        if (text && !stun) return;
+        net.stun = stun;
+        for (const link of net.links.values()) if (link.state !== "connected") link.newLink();
+      },
+    },
+    t("net.stun-apply"),
+  );
+  const network = h(
+    "details",
+    { class: "net-network" },
+    h("summary", {}, t("net.network")),
+    h("p", { class: "hint" }, t("net.stun-text")),
+    h("p", { class: "field" }, h("label", { for: "net-stun" }, t("net.stun-label")), stunInput),
+    h("p", {}, stunApply),
+    stunProblem,
+  );
   root.replaceChildren(
     h(
       "section",
@@ -543,6 +593,7 @@ export function openLobby({ root, setup, onReady, onCancel, iceServers = [] }) {
       h("p", {}, t("net.lobby-text")),
       h("p", { class: "hint" }, t("net.lobby-privacy")),
       net.rows(),
+      network,
       h("p", {}, back),
     ),
   );
