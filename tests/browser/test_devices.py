@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 SEED = 7
 # The pages' conditions are polled on a timer, not on animation frames: with three pages in
 # one browser, a page not in front may get no frames for a while.
-POLL = 100
+POLL = 25
 GUEST = 1
 HOST_LINK = f"?game=nine-virtues&players=3&seats=human,remote,easy&seed={SEED}&speed=instant"
 
