@@ -14,6 +14,7 @@ import engine
 from engine.cards import PAIRS_COUNTS, pairs_deck
 from engine.game import Game
 from engine.games.to_the_moon.game import ToTheMoon
+from engine.games.to_the_moon.knowledge import won_this_round
 from engine.games.to_the_moon.notation import BIT
 from engine.rng import Rng
 
@@ -623,6 +624,18 @@ def test_tm_7_legal_actions_and_the_kept_rank_counts_follow_the_hands(players: i
             assert g.hand_counts[seat] == [hand.count(rank) for rank in range(11)]
             assert g.hand_ranks[seat] == sum(BIT[rank] for rank in set(hand))
         assert g.trick_ranks == sum(BIT[rank] for rank in g.trick)
+        # What the round keeps beside the hands and the countdown, in step with them and
+        # with the public log (round.Round: the state the game and the playouts share).
+        state = g.state
+        assert state.sizes == [sum(counts) for counts in state.counts]
+        assert state.length == len(g.trick)
+        assert state.left == len(g.deck) == g.view(None)["deck_size"]
+        assert sum(state.sizes) + state.left + state.length + sum(state.piles) == 55
+        assert 0 < state.inside < 1 << players and state.inside >> state.turn & 1
+        assert g.view(None)["in"].count(True) == state.inside.bit_count() >= 2
+        won = won_this_round(g.public_log)
+        assert state.live[1:] == [rank - won[rank] for rank in range(1, 11)]
+        assert sum(state.piles) == sum(won.values())
         g.apply(rng.choice(g.legal_actions()))
 
 

@@ -1,7 +1,8 @@
 """To the Moon's round playout (``worlds(view).playout``, issue 12's playout mode): the
-rest of a round played in one loop over local state plays exactly the round that a playout
-world (``worlds(view).world``, ``apply``) plays with the same moves (TM-7..TM-11): the same
-score piles, and at every decision the policy is told what the world shows. The ``hard``
+rest of a round played by one call of ``Round.play`` with a policy plays exactly the round
+that a playout world (``worlds(view).world``, ``apply``) plays with the same moves
+(TM-7..TM-11): the same score piles, and at every decision the policy is told what the
+world shows. The ``hard``
 player's playout hook (``MoonModel.playout``) rates a playout as the world path does."""
 
 from __future__ import annotations

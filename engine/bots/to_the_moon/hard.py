@@ -21,10 +21,10 @@ with a To the Moon model (RULES.md TM-7..TM-11).
 Budget: 300 playouts a decision. A playout (``playout``, the search's optional hook) is an
 assignment of the unseen cards drawn by ``sample.py`` and the rest of the round played by
 the game itself (``worlds(view).dealt_playout``: the view is read once per decision,
-each order of the unseen cards checked to be one, the round played in one loop over local
-state) with ``rollout_move`` choosing every move; the same round, move for move, as the
-world ``sample`` builds played with ``apply`` and ``rollout_policy``. Move times
-and strength against ``normal`` and ``flat``: docs/BOTS.md.
+each order of the unseen cards checked to be one, the round played by the game's own
+``Round.play`` in one call) with ``rollout_move`` choosing every move; the same round, move
+for move, as the world ``sample`` builds played with ``apply`` and ``rollout_policy``. Move
+times and strength against ``normal`` and ``flat``: docs/BOTS.md.
 """
 
 from __future__ import annotations
@@ -194,22 +194,22 @@ def rollout_move(
 
 
 def rollout_policy(game: ToTheMoon) -> str:
-    """``rollout_move`` in a world (a game object), as an action: the same choice."""
-    seat = game.turn
-    assert seat is not None
-    live = [rank - won for rank, won in enumerate(game.won)]
-    trick_ranks = game.trick_ranks
+    """``rollout_move`` in a world (a game object), as an action: the same choice, from the
+    same state (``game.state``, the round the playouts play)."""
+    state = game.state
+    seat = state.turn
+    live_cards, trick_live = state.live_counts()
     return MOVE_TEXT[
         rollout_move(
-            game.hand_ranks[seat],
-            game.hand_counts[seat],
-            len(game.hands[seat]),
-            trick_ranks,
-            len(game.trick),
-            len(game.deck),
-            live,
-            sum(live),
-            sum(live[rank] for rank in RANKS_OF[trick_ranks]),
+            state.masks[seat],
+            state.counts[seat],
+            state.sizes[seat],
+            state.trick,
+            state.length,
+            state.left,
+            state.live,
+            live_cards,
+            trick_live,
         )
     ]
 

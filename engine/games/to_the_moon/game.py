@@ -1,5 +1,6 @@
 """To the Moon (RULES.md TM-1..TM-11, on the Pairs deck PD-1, PD-2): the game's structure
-(rounds, dealers, scoring) and the play of a trick.
+(rounds, dealers, scoring), what is legal, and what the table shows of the play of a trick,
+whose effects are ``round.Round.play``'s (the search's playouts play the same code).
 
 Each round the deck is shuffled and dealt (TM-1; ``deal.py``), the dealer turns the top deck
 card as the countdown and leads (TM-3). On a turn a player who is in builds, tests or
@@ -37,7 +38,6 @@ Where the rules are silent, this module plays it as a careful player would expec
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import ClassVar
 
 from ...game import JSON, MOVE_ENTRIES, Game, LogEntry
@@ -46,12 +46,11 @@ from ...registry import register
 from ...views import ToTheMoonZones
 from .deal import ROUNDS, check_deal, shuffled_deal
 from .notation import (
-    ACTIONS,
     BIT,
     BUILD,
-    BUILD_VERB,
-    TEST_VERB,
+    MOVE_CODE,
     WITHDRAW,
+    WITHDRAW_NONE,
     build_actions,
     other_actions,
     parse_action,
@@ -59,9 +58,7 @@ from .notation import (
     rank_mask,
     split_action,
 )
-
-ALL_RANKS = 10
-"""TM-4: a trick holds at most one card of each of the ten ranks."""
+from .round import ALL_RANKS, CARDS_OF_RANK, EVERYONE, LEAD, Round, hand_of
 
 _SEATS = range(len(MOVE_ENTRIES))
 _RANKS = range(1, ALL_RANKS + 1)
@@ -81,19 +78,23 @@ withdrawal, by seat and action, made once and shared by every game (log entries 
 edited: views copy them; ``game.MOVE_ENTRIES`` does the same for the game log)."""
 
 _BUILDS: list[list[str] | None] = [None] * 1024
-"""``build_actions(mask)`` by buildable-rank mask (ranks are bits 0-9), filled in as masks
-come up: a list indexed by the mask, since a list look-up is cheaper than a dict's ``get``
-(above all in Pyodide). The lists are shared: never edited."""
+"""``build_actions(mask)`` by buildable-rank mask, filled in as masks come up: a list
+indexed by the mask, since a list look-up is cheaper than a dict's ``get`` (above all in
+Pyodide). The lists are shared: never edited."""
 _OTHERS_DECK: list[list[str] | None] = [None] * 1024
 _OTHERS_NO_DECK: list[list[str] | None] = [None] * 1024
 """``other_actions(trick_ranks, deck)`` by countdown mask, with and without a deck, filled in
 as they come up (shared lists: never edited). A state's legal list is the builds and these
-joined (TM-7)."""
+joined (TM-7): a new list each time, which is cheaper than a kept list of each (rank masks)
+joined: thousands of lists kept are thousands of objects out of the CPU's cache."""
 
 
 @register
 class ToTheMoon(Game):
-    """To the Moon for 2 to 6 players (TM-1)."""
+    """To the Moon for 2 to 6 players (TM-1). The play of a round is ``round.Round``'s: this
+    class deals, parses and checks actions, hands them to the round, and keeps around it
+    what the table shows (the public log, the countdown in play order, the cards shown) and
+    the score sheet."""
 
     GAME_ID = "to-the-moon"
     NAME = "To the Moon"
@@ -104,35 +105,18 @@ class ToTheMoon(Game):
 
     dealer: int
     leader: int
-    hands: list[list[int]]
-    """Each seat's ranks, kept sorted (PD-2: same-rank cards are interchangeable)."""
-    deck: list[int]
-    """The face-down deck, top card first."""
+    state: Round
+    """This round's state of play: hands, deck, countdown, who is in, score piles, the
+    turn (read it; only the round's own methods change it)."""
     trick: list[int]
     """The countdown: ranks in play order (TM-4)."""
-    is_in: list[bool]
-    piles: list[int]
-    """Cards won this round, per seat (TM-9)."""
     shown: list[int | None]
     """Per seat, the card taken when going out, until the next lead (TM-8)."""
     tricks_won: list[int]
     perfects: list[int]
-    won: list[int]
-    """Per rank (index 0 unused), the cards in this round's score piles (public: every
-    ``win`` in the log lists its cards)."""
-    turn: int | None
-    hand_counts: list[list[int]]
-    """Per seat, how many cards of each rank (index 0 unused) it holds, in step with
-    ``hands``."""
-    hand_ranks: list[int]
-    """Per seat, the ranks in its hand as a bit mask (bit ``r`` for rank ``r``), kept in step
-    with ``hands``: legal builds without a scan."""
-    trick_ranks: int
-    """The ranks in ``trick`` as a bit mask."""
-    # 29 instance attributes with the base class's: at 30 or more, CPython 3.11 keeps an
-    # instance's attributes in a dict of its own and every attribute access is slower
-    # (a ``dict`` look-up rather than a slot of the class's shared layout): count before
-    # adding one (tests/test_to_the_moon.py checks it).
+    # CPython 3.11 keeps an instance's attributes in a dict of its own once it has 30 or
+    # more, and every attribute access is then slower (a ``dict`` look-up rather than a
+    # slot of the class's shared layout): tests/test_to_the_moon.py checks a game has fewer.
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -161,177 +145,113 @@ class ToTheMoon(Game):
         self._chance(
             "deal", {"round": self._round, "dealer": self.dealer, "hands": hands, "deck": deck}
         )
-        self.hands = hands
-        self.hand_counts = [rank_counts(hand) for hand in hands]
-        self.hand_ranks = [rank_mask(hand) for hand in hands]
-        self.deck = deck
-        self.piles = [0] * self.players
-        self.tricks_won = [0] * self.players
-        self.perfects = [0] * self.players
-        self.won = [0] * (ALL_RANKS + 1)
-        self._lead(self.dealer)
+        players = self.players
+        self.state = Round(
+            [rank_counts(hand) for hand in hands],
+            [rank_mask(hand) for hand in hands],
+            [len(hand) for hand in hands],
+            deck[::-1],
+            0,
+            0,
+            EVERYONE[players],
+            self.dealer,
+            [0] * players,
+            [*CARDS_OF_RANK],
+        )
+        self.tricks_won = [0] * players
+        self.perfects = [0] * players
+        self.state.play(LEAD)
+        self._led(self.dealer, False)
 
     # --- play -----------------------------------------------------------------------------
 
-    def _lead(self, seat: int) -> None:
-        """TM-3, TM-5, TM-10: everyone is in and ``seat`` turns the top card of the deck;
-        with an empty deck the round ends instead."""
-        players = self.players
-        self.leader = seat
-        self.is_in = [True] * players
-        self.shown = [None] * players
-        deck = self.deck
-        if not deck:
-            self.trick = []
-            self.trick_ranks = 0
-            self._end_round()
-            return
-        card = deck.pop(0)
-        self.trick = [card]
-        self.trick_ranks = BIT[card]
-        if not self._playout:
-            self.public_log.append(
-                {"seat": seat, "action": "lead", "card": card, "deck_size": len(deck)}
-            )
-        self.turn = (seat + 1) % players  # everyone is in (TM-5)
-
-    def _next_in(self, seat: int) -> int:
-        """TM-6: the next player clockwise from ``seat`` who is still in (someone other than
-        ``seat`` always is while a trick is played)."""
-        is_in = self.is_in
-        players = self.players
-        nxt = seat + 1
-        while True:
-            if nxt == players:
-                nxt = 0
-            if is_in[nxt]:
-                return nxt
-            nxt += 1
-
     def _apply(self, action: str) -> None:
-        """TM-7: build, test or withdraw; then TM-9 if only one player is left in. A build or
-        a Test that turns a new rank keeps everyone in, so only going out can end a trick
-        short of a perfect countdown. Going out (TM-7, TM-8): the seat is out, with the card
-        it takes (if any) into hand, face up."""
-        seat = self.turn
-        assert seat is not None
-        verb, rank, bit = ACTIONS[action]
-        trick = self.trick
-        if verb == BUILD_VERB:
-            self.hands[seat].remove(rank)
-            counts = self.hand_counts[seat]
-            left = counts[rank] - 1
-            counts[rank] = left
-            if not left:
-                self.hand_ranks[seat] ^= bit
-            trick.append(rank)
-            self.trick_ranks |= bit
-            perfect = len(trick) == ALL_RANKS
+        """TM-7..TM-10 (``Round.play``), and what the table shows of it: the action in the
+        public log, the countdown in play order, the card a seat took when going out
+        (TM-8); then the trick won and the next lead, if it ended a trick."""
+        state = self.state
+        seat = state.turn
+        move = MOVE_CODE[action]
+        if move > 0:
+            winner = state.play(move)
+            self.trick.append(move)
             if not self._playout:
                 self.public_log.append(
-                    {"seat": seat, "action": action, "card": rank, "perfect": True}
-                    if perfect
+                    {"seat": seat, "action": action, "card": move, "perfect": True}
+                    if winner >= 0
                     else BUILT[seat][action]
                 )
-            if perfect:
-                self._win_trick(seat, True)
-                return
-            nxt = seat + 1
-            if nxt == self.players:
-                nxt = 0
-            self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
-            return
-        taken: int | None
-        if verb == TEST_VERB:
-            deck = self.deck
-            card = deck.pop(0)
-            bit = BIT[card]
-            if not self.trick_ranks & bit:
-                trick.append(card)
-                self.trick_ranks |= bit
-                perfect = len(trick) == ALL_RANKS
-                if not self._playout:
-                    self.public_log.append(
-                        {
-                            "seat": seat,
-                            "action": action,
-                            "card": card,
-                            "joined": True,
-                            "perfect": perfect,
-                            "deck_size": len(deck),
-                        }
-                    )
-                if perfect:
-                    self._win_trick(seat, True)
-                    return
-                nxt = seat + 1
-                if nxt == self.players:
-                    nxt = 0
-                self.turn = nxt if self.is_in[nxt] else self._next_in(nxt)
-                return
+        elif not move:  # test (``TEST_MOVE``)
+            left = state.left
+            card = state.deck[left - 1]
+            joined = not state.trick & BIT[card]  # a new rank joins the countdown (TM-7)
+            winner = state.play(move)
+            if joined:
+                self.trick.append(card)
+            else:
+                self.shown[seat] = card
             if not self._playout:
                 self.public_log.append(
                     {
                         "seat": seat,
                         "action": action,
                         "card": card,
-                        "joined": False,
-                        "perfect": False,
-                        "deck_size": len(deck),
+                        "joined": joined,
+                        "perfect": winner == seat,
+                        "deck_size": left - 1,
                     }
                 )
-            taken = card
-        elif rank:
-            trick.remove(rank)
-            self.trick_ranks ^= bit
-            if not self._playout:
-                self.public_log.append(WITHDRAWN[seat][action])
-            taken = rank
         else:
+            winner = state.play(move)
+            if move != WITHDRAW_NONE:
+                taken = -move
+                self.trick.remove(taken)
+                self.shown[seat] = taken
+            else:
+                self.shown[seat] = None
             if not self._playout:
                 self.public_log.append(WITHDRAWN[seat][action])
-            taken = None
-        is_in = self.is_in
-        is_in[seat] = False
-        self.shown[seat] = taken
-        if taken is not None:
-            insort(self.hands[seat], taken)
-            self.hand_counts[seat][taken] += 1
-            self.hand_ranks[seat] |= BIT[taken]
-        if is_in.count(True) == 1:
-            self._win_trick(is_in.index(True), False)
-            return
-        nxt = seat + 1
-        if nxt == self.players:
-            nxt = 0
-        self.turn = nxt if is_in[nxt] else self._next_in(nxt)
+        if winner >= 0:
+            self._led(winner, True, winner == seat)
 
-    def _win_trick(self, seat: int, perfect: bool) -> None:
-        """TM-9, TM-10: the trick goes to ``seat``'s score pile; they lead the next one."""
-        cards = self.trick
-        won = self.won
-        for rank in cards:
-            won[rank] += 1
-        self.piles[seat] += len(cards)
-        self.tricks_won[seat] += 1
-        if perfect:
-            self.perfects[seat] += 1
+    def _led(self, seat: int, won: bool, perfect: bool = False) -> None:
+        """``seat`` has led (``Round.play``), having won the trick that ended (``won``;
+        ``perfect``: by a perfect countdown) or as the dealer at a round's start. TM-9: the
+        trick won is announced (it went to ``seat``'s score pile). TM-3, TM-10: the
+        countdown ``seat`` turned is announced, the cards shown are turned down (TM-8); or
+        the deck was empty and the round is over."""
+        if won:
+            cards = self.trick
+            self.tricks_won[seat] += 1
+            if perfect:
+                self.perfects[seat] += 1
+            if not self._playout:
+                self.public_log.append(
+                    {
+                        "seat": seat,
+                        "action": "win",
+                        "cards": cards,
+                        "points": len(cards),
+                        "perfect": perfect,
+                    }
+                )
+        self.leader = seat
+        self.shown = [None] * self.players
+        state = self.state
+        if not state.length:
+            self.trick = []
+            self._end_round()
+            return
+        card = state.deck[state.left]
+        self.trick = [card]
         if not self._playout:
             self.public_log.append(
-                {
-                    "seat": seat,
-                    "action": "win",
-                    "cards": cards,
-                    "points": len(cards),
-                    "perfect": perfect,
-                }
+                {"seat": seat, "action": "lead", "card": card, "deck_size": state.left}
             )
-        self._lead(seat)
 
     def _end_round(self) -> None:
         """TM-11, TM-2: piles add to the totals; the deal passes left; six rounds."""
-        self.turn = None
-        scores = list(self.piles)
+        scores = list(self.state.piles)
         detail: dict[str, JSON] = {
             "dealer": self.dealer,
             "piles": scores,
@@ -349,46 +269,85 @@ class ToTheMoon(Game):
         self.dealer = (self.dealer + 1) % self.players
         self._start_round()
 
+    # --- the round's state, read ----------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (``to_act``)."""
+        return self.to_act
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's ranks, sorted (PD-2: same-rank cards are interchangeable)."""
+        return [hand_of(counts) for counts in self.state.counts]
+
+    @property
+    def hand_counts(self) -> list[list[int]]:
+        """Per seat, how many cards of each rank (index 0 unused) it holds."""
+        return self.state.counts
+
+    @property
+    def hand_ranks(self) -> list[int]:
+        """Per seat, the ranks in its hand as a rank mask (``notation.BIT``)."""
+        return self.state.masks
+
+    @property
+    def deck(self) -> list[int]:
+        """The face-down deck, top card first."""
+        state = self.state
+        return list(state.deck[: state.left])[::-1]
+
+    @property
+    def trick_ranks(self) -> int:
+        """The ranks in ``trick`` as a rank mask."""
+        return self.state.trick
+
+    @property
+    def won(self) -> list[int]:
+        """Per rank (index 0 unused), the cards in this round's score piles (public: every
+        ``win`` in the log lists its cards)."""
+        return [rank - live for rank, live in enumerate(self.state.live)]
+
     # --- questions the base class asks ----------------------------------------------------
 
     def _current_seat(self) -> int | None:
-        return self.turn
+        return self.state.turn
 
     def _legal(self) -> list[str]:
         """TM-7: the builds of the hand's ranks not in the countdown, then Test (while the
-        deck lasts) and the withdraws, each part a shared list cached by rank mask."""
-        seat: int = self.turn  # type: ignore[assignment]  # asked only while in play
-        trick_ranks = self.trick_ranks
-        hand_ranks = self.hand_ranks[seat]
-        buildable = hand_ranks ^ (hand_ranks & trick_ranks)
+        deck lasts) and the withdraws: bare ``withdraw`` from a one-card countdown, else
+        ``withdraw R`` for each of its ranks (a player who goes out of a bigger one takes a
+        card). Each part is a shared list cached by rank mask."""
+        state = self.state
+        trick = state.trick
+        hand = state.masks[state.turn]
+        buildable = hand ^ (hand & trick)
         builds = _BUILDS[buildable]
         if builds is None:
             builds = _BUILDS[buildable] = build_actions(buildable)
-        if self.deck:
-            others = _OTHERS_DECK[trick_ranks]
+        if state.left:
+            others = _OTHERS_DECK[trick]
             if others is None:
-                others = _OTHERS_DECK[trick_ranks] = other_actions(trick_ranks, True)
+                others = _OTHERS_DECK[trick] = other_actions(trick, True)
         else:
-            others = _OTHERS_NO_DECK[trick_ranks]
+            others = _OTHERS_NO_DECK[trick]
             if others is None:
-                others = _OTHERS_NO_DECK[trick_ranks] = other_actions(trick_ranks, False)
+                others = _OTHERS_NO_DECK[trick] = other_actions(trick, False)
         return builds + others
 
     def _parse(self, text: str) -> str:
         return parse_action(text)
 
     def _why_illegal(self, action: str) -> Message:
-        seat = self.turn
+        seat = self.state.turn
         verb, rank = split_action(action)
-        if seat is None:  # pragma: no cover - the base class refuses every action then
-            return message("not-allowed-now", action=action)
         if verb == "build":
             if rank in self.trick:
                 return message("tm-in-countdown", rank=rank)
-            if rank not in self.hands[seat]:
+            if not self.state.counts[seat][rank or 0]:
                 return message("tm-not-in-hand", rank=rank)
         elif verb == "test":
-            if not self.deck:
+            if not self.state.left:
                 return message("tm-deck-empty")
         elif rank is None:
             if len(self.trick) > 1:
@@ -405,14 +364,15 @@ class ToTheMoon(Game):
 
     def _zones(self, seat: int | None) -> ToTheMoonZones:
         """API.md views; TM-8: hands are private, everything else here is public."""
+        state = self.state
         return {
-            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand": hand_of(state.counts[seat]) if seat is not None else [],
             "trick": list(self.trick),
-            "deck_size": len(self.deck),
-            "in": list(self.is_in),
-            "piles": list(self.piles),
+            "deck_size": state.left,
+            "in": [bool(state.inside >> other & 1) for other in range(self.players)],
+            "piles": list(state.piles),
             "shown": list(self.shown),
-            "hand_sizes": [len(hand) for hand in self.hands],
+            "hand_sizes": list(state.sizes),
             "dealer": self.dealer,
             "leader": self.leader,
             "tricks_won": list(self.tricks_won),

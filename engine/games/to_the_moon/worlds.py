@@ -7,7 +7,8 @@ One entry point, ``worlds(view)``: it checks and reads the view once and returns
 
 * ``world(hands, deck)``: a ``ToTheMoon`` whose own ``view(viewer)`` equals ``view``;
 * ``playout(hands, deck, first, policy)``: the rest of the round played from the same
-  assignment without a game object, its score piles (TM-11);
+  assignment by the round's own play (``round.Round.play``, which the game plays too)
+  without a game object, its score piles (TM-11);
 * ``dealt_playout(pool, first, policy)``: the same with the assignment given as one order
   of the cards the view does not place.
 
@@ -25,9 +26,10 @@ from ...cards import PAIRS_COUNTS
 from ...errors import WorldError
 from ...game import JSON
 from ...worlds import ViewWorlds
-from .game import ALL_RANKS, ToTheMoon
+from .game import ToTheMoon
 from .knowledge import perfects_this_round, seen_in_hands, won_this_round
-from .notation import BIT, RANKS_OF, WITHDRAW_NONE, rank_counts, rank_mask
+from .notation import BIT, rank_counts, rank_mask
+from .round import ALL_RANKS, Policy, Round, seat_mask
 
 World = Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
 """``world(hands, deck)`` (``Worlds.world``)."""
@@ -35,10 +37,6 @@ World = Callable[[Sequence[Sequence[int]], Sequence[int]], ToTheMoon]
 _PAIRS_ITEMS = sorted(PAIRS_COUNTS.items())
 _PAIRS_RANKS = frozenset(PAIRS_COUNTS)
 
-Policy = Callable[[int, list[int], int, int, int, int, list[int], int, int], int]
-"""A playout's policy (``Worlds.playout``): ``policy(hand_ranks, hand_counts,
-hand_size, trick_ranks, trick_size, deck_size, live, live_size, trick_live) -> move
-code``."""
 RoundPlayout = Callable[[Sequence[Sequence[int]], Sequence[int], int, Policy], list[int]]
 """``playout(hands, deck, first, policy) -> piles`` (``Worlds.playout``)."""
 DealtPlayout = Callable[[Sequence[int], int, Policy], list[int]]
@@ -87,6 +85,37 @@ class _ViewFacts:
         # every assignment before these are needed.)
         self.own_counts = rank_counts(own) if hidden is not None else []
         self.own_mask = rank_mask(own) if hidden is not None else 0
+        self.round = Round(
+            [self.own_counts] * players,
+            [self.own_mask] * players,
+            [*self.sizes],
+            [0] * self.deck_size,
+            self.trick_ranks,
+            len(trick),
+            seat_mask(view["in"]),
+            view["to_act"],
+            list(view["piles"]),
+            [rank - won for rank, won in enumerate(self.won)],
+        )
+        """The round the view shows with the viewer's hand in every seat and a deck of
+        blanks: a world's round is this one redealt (``Round.redealt``)."""
+
+    def hands_of(self, hands: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[int]]:
+        """Every seat's count of each rank and rank mask, the viewer's its own, the others'
+        from ``hands`` (an assignment that fits the view)."""
+        own_counts = self.own_counts
+        counts_of = [own_counts] * self.players
+        masks = [self.own_mask] * self.players
+        counts_of[self.seat] = [*own_counts]
+        for other in self.others:
+            counts = [0] * 11
+            mask = 0
+            for rank in hands[other]:
+                counts[rank] += 1
+                mask |= BIT[rank]
+            counts_of[other] = counts
+            masks[other] = mask
+        return counts_of, masks
 
     def check(self, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> None:
         """``WorldError`` unless ``hands`` and ``deck`` fit the view (``Worlds.world``)."""
@@ -142,24 +171,25 @@ class Worlds(ViewWorlds):
         the move code ``first`` for the seat to act (``view["to_act"]``), then lets
         ``policy`` choose every move to the end of the round (TM-7..TM-10), and returns the
         round's score piles per seat (TM-11: the round's scores). The same round as
-        ``world(hands, deck)`` played with ``apply`` to its end, without a game object: the
-        state lives in local variables of one loop, the hands as counts per rank, and
-        nothing is logged.
+        ``world(hands, deck)`` played with ``apply`` to its end, by the same code (the
+        world's ``round.Round``, whose ``play`` the game calls once per action) without a
+        game object around it: one call of ``Round.play`` with the policy, nothing
+        logged.
 
         Moves are ``notation.MOVE_CODE`` ints (``build R`` is ``R``, ``test`` 0,
         ``withdraw R`` ``-R``, bare ``withdraw`` ``WITHDRAW_NONE``), and every one must be
         legal (``MOVE_CODE[a]`` for an ``a`` in ``legal_actions()``): nothing is checked
         again. ``policy`` is asked ``policy(hand_ranks, hand_counts, hand_size, trick_ranks,
-        trick_size, deck_size, live, live_size, trick_live)`` for the seat to act: its
-        hand's rank mask (``notation.BIT[r]`` for rank ``r``), its count of each rank (a
-        list by rank, index 0 unused), its number of cards; the countdown's rank mask and
-        number of cards (TM-4: one of each rank at most); the cards left in the deck; the
-        cards of each rank not yet in this round's score piles (in hands, deck and
-        countdown: a list by rank, index 0 unused), their number, and their number of the
-        countdown's ranks. The lists are the playout's own: a policy reads them and never
-        edits them. A round always ends: each seat goes out of a trick at most once and a
-        seat builds only from its hand, so every trick ends, and every lead takes a card
-        from the deck."""
+        trick_size, deck_size, live, live_size, trick_live)`` for the seat to act
+        (``round.Policy``): its hand's rank mask (``notation.BIT[r]`` for rank ``r``), its
+        count of each rank (a list by rank, index 0 unused), its number of cards; the
+        countdown's rank mask and number of cards (TM-4: one of each rank at most); the
+        cards left in the deck; the cards of each rank not yet in this round's score piles
+        (in hands, deck and countdown: a list by rank, index 0 unused), their number, and
+        their number of the countdown's ranks. The lists are the playout's own: a policy
+        reads them and never edits them. A round always ends: each seat goes out of a
+        trick at most once and a seat builds only from its hand, so every trick ends, and
+        every lead takes a card from the deck."""
         return self._playouts[0]
 
     @cached_property
@@ -190,57 +220,27 @@ def worlds(view: Mapping[str, JSON], *, playout: bool = True) -> Worlds:
 def _world_maker(view: Mapping[str, JSON], facts: _ViewFacts, playout: bool) -> World:
     """``Worlds.world`` of ``view`` (read into ``facts``)."""
     check = facts.check
-    seat = facts.seat
-    players = facts.players
-    own = facts.own
+    hands_of = facts.hands_of
+    viewed = facts.round
     trick = facts.trick
-    trick_ranks = facts.trick_ranks
-    won_by_rank = facts.won
-    perfects = perfects_this_round(view["log"], players)
-    is_in: list[bool] = list(view["in"])
-    piles: list[int] = list(view["piles"])
+    perfects = perfects_this_round(view["log"], facts.players)
     shown: list[int | None] = list(view["shown"])
     tricks_won: list[int] = list(view["tricks_won"])
     dealer: int = view["dealer"]
     leader: int = view["leader"]
-    to_act: int | None = view["to_act"]
-
     new_world = ToTheMoon.world_factory(view, playout=playout)
-    others = facts.others
-    own_counts = facts.own_counts
-    own_mask = facts.own_mask
 
     def world(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> ToTheMoon:
         check(hands, deck)
         game = new_world()
         game.dealer = dealer
         game.leader = leader
-        # The viewer's hand is the view's (checked above): its counts are worked out
-        # once per view, the other hands' here.
-        game.hands = sorted_hands = [own] * players
-        game.hand_counts = all_counts = [own_counts] * players
-        game.hand_ranks = masks = [own_mask] * players
-        sorted_hands[seat] = [*own]
-        all_counts[seat] = [*own_counts]
-        for other in others:
-            sorted_hands[other] = hand = sorted(hands[other])
-            counts = [0] * 11
-            mask = 0
-            for rank in hand:
-                counts[rank] += 1
-                mask |= BIT[rank]
-            all_counts[other] = counts
-            masks[other] = mask
-        game.deck = [*deck]
+        counts_of, masks = hands_of(hands)
+        game.state = viewed.redealt(counts_of, masks, [*deck][::-1])
         game.trick = [*trick]
-        game.trick_ranks = trick_ranks
-        game.is_in = [*is_in]
-        game.piles = [*piles]
         game.shown = [*shown]
         game.tricks_won = [*tricks_won]
         game.perfects = [*perfects]
-        game.won = [*won_by_rank]
-        game.turn = to_act
         return game
 
     return world
@@ -249,45 +249,28 @@ def _world_maker(view: Mapping[str, JSON], facts: _ViewFacts, playout: bool) -> 
 def _round_playouts(
     view: Mapping[str, JSON], facts: _ViewFacts
 ) -> tuple[RoundPlayout, DealtPlayout]:
-    """``Worlds.playout`` and ``Worlds.dealt_playout`` of ``view``: one loop over local
-    state (``play_round``) behind both."""
+    """``Worlds.playout`` and ``Worlds.dealt_playout`` of ``view``: the view's round
+    (``_ViewFacts.round``) redealt with the assignment, then played out by
+    ``Round.play``."""
     check = facts.check
+    hands_of = facts.hands_of
     seat = facts.seat
     players = facts.players
     others = facts.others
     own_counts = facts.own_counts
     own_mask = facts.own_mask
     sizes = facts.sizes
-    trick_ranks = facts.trick_ranks
-    trick_size = len(facts.trick)
-    live_by_rank = [rank - won for rank, won in enumerate(facts.won)]
-    live_size = sum(live_by_rank)
-    trick_live_size = sum(live_by_rank[rank] for rank in RANKS_OF[trick_ranks])
-    is_in: list[bool] = list(view["in"])
-    players_in = is_in.count(True)
-    piles: list[int] = list(view["piles"])
-    to_act: int = view["to_act"]
-    all_in = [True] * players
-    after = [*range(1, players), 0]
-    """TM-6: the seat to each seat's left."""
-    all_ranks = ALL_RANKS
+    viewed = facts.round
+    live_cards, trick_live = viewed.live_counts()
 
     def playout(
         hands: Sequence[Sequence[int]], deck: Sequence[int], first: int, policy: Policy
     ) -> list[int]:
         check(hands, deck)
-        counts_of = [own_counts] * players
-        masks = [own_mask] * players
-        counts_of[seat] = [*own_counts]
-        for other in others:
-            counts = [0] * 11
-            mask = 0
-            for rank in hands[other]:
-                counts[rank] += 1
-                mask |= BIT[rank]
-            counts_of[other] = counts
-            masks[other] = mask
-        return play_round(counts_of, masks, deck, 0, first, policy)
+        counts_of, masks = hands_of(hands)
+        state = viewed.redealt(counts_of, masks, deck[::-1])
+        state.play(first, policy, live_cards, trick_live)
+        return state.piles
 
     # The cards the view does not place, and where each other seat's share of them
     # is dealt (after the cards it was seen taking, TM-8), the deck after them.
@@ -305,10 +288,12 @@ def _round_playouts(
         share = sizes[other] - sum(known)
         cuts.append((other, known, known_mask, start, start + share))
         start += max(0, share)
-    dealt = start
+    pool_cards = sorted(unseen.elements())
     placed = (
-        sorted(unseen.elements())
-        if facts.hidden is not None and all(cut[4] >= cut[3] for cut in cuts)
+        pool_cards
+        if facts.hidden is not None
+        and all(cut[4] >= cut[3] for cut in cuts)
+        and len(pool_cards) - start == facts.deck_size  # the deck: the pool's last cards
         else None  # no world fits the view (``check`` refuses every assignment)
     )
 
@@ -326,115 +311,8 @@ def _round_playouts(
                 mask |= BIT[rank]
             counts_of[other] = counts
             masks[other] = mask
-        return play_round(counts_of, masks, pool, dealt, first, policy)
-
-    def play_round(
-        counts_of: list[list[int]],
-        masks: list[int],
-        deck: Sequence[int],
-        top: int,
-        first: int,
-        policy: Policy,
-    ) -> list[int]:
-        hand_sizes = [*sizes]
-        round_piles = [*piles]
-        live = [*live_by_rank]
-        live_cards = live_size
-        trick_live = trick_live_size
-        inside = [*is_in]
-        left_in = players_in
-        trick = trick_ranks
-        length = trick_size
-        left = len(deck) - top
-        turn = to_act
-        move = first
-        while True:  # a trick
-            while True:  # a move (TM-7) of the seat ``turn``
-                if move > 0:  # build R: a card of rank R from hand to the countdown
-                    counts = counts_of[turn]
-                    bit = BIT[move]
-                    held = counts[move] - 1
-                    counts[move] = held
-                    if not held:
-                        masks[turn] ^= bit
-                    hand_sizes[turn] -= 1
-                    trick |= bit
-                    trick_live += live[move]
-                    length += 1
-                    if length == all_ranks:
-                        winner = turn
-                        break
-                elif not move and not trick & BIT[deck[top]]:  # test: a new rank joins
-                    card = deck[top]
-                    trick |= BIT[card]
-                    trick_live += live[card]
-                    top += 1
-                    left -= 1
-                    length += 1
-                    if length == all_ranks:
-                        winner = turn
-                        break
-                else:  # the seat goes out (TM-7, TM-8), with the card it takes (0: none)
-                    if not move:  # a failed test: the card goes to hand
-                        card = deck[top]
-                        top += 1
-                        left -= 1
-                    elif move != WITHDRAW_NONE:  # withdraw R: the R goes to hand
-                        card = -move
-                        trick ^= BIT[card]
-                        trick_live -= live[card]
-                        length -= 1
-                    else:  # bare withdraw
-                        card = 0
-                    inside[turn] = False
-                    if card:
-                        counts_of[turn][card] += 1
-                        masks[turn] |= BIT[card]
-                        hand_sizes[turn] += 1
-                    left_in -= 1
-                    if left_in == 1:
-                        winner = inside.index(True)
-                        break
-                turn = after[turn]  # TM-6: the next seat clockwise that is in
-                while not inside[turn]:
-                    turn = after[turn]
-                move = policy(
-                    masks[turn],
-                    counts_of[turn],
-                    hand_sizes[turn],
-                    trick,
-                    length,
-                    left,
-                    live,
-                    live_cards,
-                    trick_live,
-                )
-            # TM-9, TM-10: the trick is won; the winner leads the next one
-            round_piles[winner] += length
-            live_cards -= length
-            for rank in RANKS_OF[trick]:
-                live[rank] -= 1
-            if not left:
-                return round_piles
-            card = deck[top]
-            top += 1
-            left -= 1
-            trick = BIT[card]
-            trick_live = live[card]
-            length = 1
-            inside = [*all_in]
-            left_in = players
-            turn = after[winner]
-            move = policy(
-                masks[turn],
-                counts_of[turn],
-                hand_sizes[turn],
-                trick,
-                length,
-                left,
-                live,
-                live_cards,
-                trick_live,
-            )
+        state = viewed.redealt(counts_of, masks, pool[::-1])  # the deck: the pool's last cards
+        state.play(first, policy, live_cards, trick_live)
+        return state.piles
 
     return playout, play_dealt
