@@ -28,6 +28,33 @@ PYSCRIPT_CHUNKS = ("core", "error", "deprecations-manager", "pyodide_graph")
 """The ``@pyscript/core`` chunks a worker-only page loads (by name before the content hash;
 found by watching the requests of a boot). Editor, terminal and game plug-ins stay out."""
 
+LATER_STYLES = (
+    "js/learn/learn.css",
+    "js/cards/pairs.css",
+    "js/games/pairs-table.css",
+    "js/games/nine-virtues/table.css",
+    "js/games/to-the-moon/table.css",
+    "js/cards/french.css",
+    "js/games/quodlibet/table.css",
+    "js/table/replay.css",
+    "js/rules/rules.css",
+)
+"""Every stylesheet under web/js/ (each lives beside the modules that draw what it styles), in
+the order the pages link them: the cascade decides between rules of equal specificity by this
+order, so a new sheet is added here, where its rules must come."""
+
+
+def later_styles() -> tuple[str, ...]:
+    """``LATER_STYLES``, checked against the sheets under web/js/: none missing, none left out."""
+    found = {p.relative_to(WEB).as_posix() for p in (WEB / "js").rglob("*.css")}
+    if found != set(LATER_STYLES):
+        listed, present = set(LATER_STYLES) - found, found - set(LATER_STYLES)
+        raise StepFailed(
+            "build: sitebuild/assemble.py LATER_STYLES must list every web/js/**/*.css"
+            f" (listed but missing: {sorted(listed)}; present but not listed: {sorted(present)})"
+        )
+    return LATER_STYLES
+
 
 def npm_version(package: str) -> str:
     """The installed version of a vendored npm package (pinned by package-lock.json)."""
@@ -144,11 +171,10 @@ def build_site(
     # The page: stylesheets of the game tables, and what the page needs before Python runs. The menu
     # needs none of the tables' styles: on the page they load as print styles, which do not hold
     # back its first paint, and app.js turns them on (docs/BUILD.md, "What the build makes").
-    sheets = sorted((WEB / "css" / "games").glob("*.css"))
-    styles = "".join(f'\n    <link rel="stylesheet" href="css/games/{p.name}">' for p in sheets)
-    later_styles = "".join(
-        f'\n    <link rel="stylesheet" href="css/games/{p.name}" media="print" data-later>'
-        for p in sheets
+    sheets = later_styles()
+    styles = "".join(f'\n    <link rel="stylesheet" href="{href}">' for href in sheets)
+    later_links = "".join(
+        f'\n    <link rel="stylesheet" href="{href}" media="print" data-later>' for href in sheets
     )
     manifest = {
         "engine_version": wheel.name.split("-")[1],
@@ -168,7 +194,7 @@ def build_site(
         if marker not in page:
             raise StepFailed(f"build: web/index.html lacks the {marker} marker")
     data = json.dumps(manifest, sort_keys=True).replace("</", "<\\/")
-    page = page.replace("<!-- build:styles -->", later_styles.strip())
+    page = page.replace("<!-- build:styles -->", later_links.strip())
     page = page.replace(
         "<!-- build:manifest -->",
         f'<script type="application/json" id="parlour-build">{data}</script>',

@@ -135,7 +135,10 @@ def rule_codes(messages: dict[str, str]) -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("lang", sorted(p.name for p in I18N.iterdir() if p.is_dir()))
+# (Read when collected: the Pyodide run, which skips this file, has no web/ to list.)
+@pytest.mark.parametrize(
+    "lang", sorted(p.name for p in I18N.iterdir() if p.is_dir()) if I18N.is_dir() else []
+)
 def test_no_rule_code_in_a_players_text(lang: str) -> None:
     assert rule_codes(catalog(lang)) == []
 

@@ -120,7 +120,7 @@ def test_no_sound_before_a_gesture_then_sounds_after_one(page: Page, site_url: s
     assert told == ["parlour-test awaiting false"], told  # no gesture, no sound
     page.keyboard.press("Tab")  # a gesture
     page.locator(MY_MOVE).first.click()
-    page.wait_for_function("window.__sounds.includes('play')")
+    page.wait_for_function("() => window.__sounds.includes('play')")
 
 
 def test_deal_play_and_trick_sounds_are_scheduled(page: Page, site_url: str) -> None:
@@ -139,13 +139,16 @@ def test_deal_play_and_trick_sounds_are_scheduled(page: Page, site_url: str) -> 
               || document.querySelector(".table[data-awaiting='0'] .table-body [data-action]")""",
             timeout=60_000,
         )
+    # The deal's last trick is gathered as its summary shows: the swish may follow the
+    # summary's first frame, so wait for it rather than read the list at once.
+    page.wait_for_function("() => window.__sounds.at(-1) === 'trick'", timeout=10_000)
     heard = sounds(page)
     assert "play" in heard and "trick" in heard, heard
     assert heard[-1] == "trick", heard  # the deal's last trick, gathered as its summary shows
     assert page.evaluate("document.documentElement.dataset.lastSound") == "trick"
     count = len(heard)
     page.locator(".overlay .dialog-actions button").click()  # "Next deal"
-    page.wait_for_function(f"window.__sounds.slice({count}).includes('deal')", timeout=60_000)
+    page.wait_for_function(f"() => window.__sounds.slice({count}).includes('deal')", timeout=60_000)
 
 
 def test_the_only_move_is_played_for_the_person_when_asked(open_game: Callable[..., Page]) -> None:

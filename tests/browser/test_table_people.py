@@ -228,7 +228,7 @@ def test_the_focus_ring_is_for_the_keyboard(open_game: Callable[..., Page]) -> N
     assert start["inTable"] and not start["outline"] and not start["shadow"], start
     # A tap on a hand card starts a swap and focus moves to the centre: no ring.
     page.locator(".table-body [data-zone=hand] .pc-btn:not(.pc-btn-off)").first.click()
-    page.wait_for_function("document.activeElement.closest('[data-zone=centre]') !== null")
+    page.wait_for_function("() => document.activeElement.closest('[data-zone=centre]') !== null")
     tapped = page.evaluate(RING)
     assert tapped["inTable"] and not tapped["outline"] and not tapped["shadow"], tapped
     # The keyboard: the ring shows.

@@ -1,9 +1,10 @@
-// The tables', lessons', replays' and rules pages' stylesheets (css/games/*.css) are linked by
-// build.py as print styles, so that they don't hold back the menu's first paint; nothing on the
-// menu uses them. `applyLaterStyles()` turns them on (app.js, once the menu is painted) and
-// resolves once each has loaded (or failed), so a screen that needs them can wait for them.
-// They are turned on one sheet per task: each then costs the page one short restyle, where all
-// five at once were one long one (issue 13).
+// The tables', lessons', replays' and rules pages' stylesheets (the .css files beside their
+// modules under js/, listed in sitebuild/assemble.py's LATER_STYLES) are linked by build.py as
+// print styles, so that they don't hold back the menu's first paint; nothing on the menu uses
+// them. `applyLaterStyles()` turns them on (app.js, once the menu is painted) and resolves once
+// each has loaded (or failed), so a screen that needs them can wait for them. They are turned
+// on one sheet per task: each then costs the page one short restyle, where all of them at once
+// were one long one (issue 13).
 
 let applied = null;
 let settle;

@@ -7,7 +7,7 @@
 // diamonds, dark inks for spades and clubs, and a different face tint for each of the four.
 // A back shows nothing about the card, and its builder takes no code at all: a hidden card's
 // value can never reach the DOM through here.
-// The look lives in web/css/games/quodlibet.css (added to the page on first use).
+// The look lives in french.css beside this module (added to the page on first use).
 
 import { cardBackShell, cardShell, svg } from "./svg.js";
 import { t } from "../i18n.js";
@@ -85,11 +85,11 @@ export function cardShort(code) {
 
 let cssAdded = false;
 
-/** Add the Quodlibet stylesheet once (the shell may have linked it already). */
+/** Add the French deck's stylesheet once (the shell may have linked it already). */
 export function ensureFrenchCss() {
   if (cssAdded || typeof document === "undefined") return;
   cssAdded = true;
-  const href = new URL("../../css/games/quodlibet.css", import.meta.url).href;
+  const href = new URL("./french.css", import.meta.url).href;
   for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
     if (link.href === href) return;
   }

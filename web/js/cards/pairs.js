@@ -4,7 +4,7 @@
 // reader: a big numeral, a pattern of pips (rank r has r pips, as the deck holds r copies of
 // r) and a colour of its own per rank. A back shows nothing about the card, and its builder
 // takes no rank at all: a hidden card's value can never reach the DOM through here.
-// The look lives in web/css/games/pairs.css (this module adds the stylesheet on first use).
+// The look lives in pairs.css beside this module (which adds the stylesheet on first use).
 
 // Every word here comes from the catalogs (web/i18n/<lang>/cards.json, table.json): a rank is
 // said as its numeral in every language, and the sentences around it are the tables' own.
@@ -14,11 +14,11 @@ import { signed as signedNumber, t } from "../i18n.js";
 
 let cssAdded = false;
 
-/** Add the Pairs stylesheet once (the shell may have linked it already). */
+/** Add the Pairs deck's stylesheet once (the shell may have linked it already). */
 export function ensurePairsCss() {
   if (cssAdded || typeof document === "undefined") return;
   cssAdded = true;
-  const href = new URL("../../css/games/pairs.css", import.meta.url).href;
+  const href = new URL("./pairs.css", import.meta.url).href;
   for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
     if (link.href === href) return;
   }

@@ -13,7 +13,8 @@
 //
 // Each piece is loaded when it is first needed, never here: this module is on the menu's
 // first paint and the embed's cover, so it stays data and imports nothing. A game's styles
-// are its deck's sheet (web/css/games/pairs.css, quodlibet.css), which build.py links.
+// are its folder's table.css, the Pairs games' shared games/pairs-table.css and its deck's
+// sheet (web/js/cards/pairs.css, french.css), which build.py links (LATER_STYLES).
 
 export const GAMES = {
   "nine-virtues": {

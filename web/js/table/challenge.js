@@ -344,7 +344,7 @@ async function compare(table, pub, panel) {
       "p",
       { class: "challenge-score" },
       h("span", { dataset: { who: "you" } }, t("challenge.score-of", { name: you }), " ", h("strong", {}, number(a))),
-      " ",
+      h("span", { class: "challenge-score-gap", "aria-hidden": "true" }, " · "),
       h("span", { dataset: { who: "them" } }, t("challenge.score-of", { name }), " ", h("strong", {}, number(b))),
     ),
     h("p", { class: "challenge-outcome" }, outcome),

@@ -201,7 +201,7 @@ export function renderTable(view, ui) {
     return panel;
   }
 
-  // Where each strip sits on a wide table (pairs.css), round the centre as people sit: the
+  // Where each strip sits on a wide table (table.css), round the centre as people sit: the
   // player on your left (play goes clockwise) on the left, the last before you on the right,
   // the others across. Only up to three others: more share the band across the top.
   const others = seatOrder(players, me);
