@@ -38,6 +38,7 @@ LATER_STYLES = (
     "js/games/quodlibet/table.css",
     "js/table/replay.css",
     "js/rules/rules.css",
+    "js/net/net.css",
 )
 """Every stylesheet under web/js/ (each lives beside the modules that draw what it styles), in
 the order the pages link them: the cascade decides between rules of equal specificity by this
