@@ -156,6 +156,7 @@ export class Table {
     this.closed = false;
     this.waitingFor = null; // the human seat whose move the shell awaits
     this.acting = false;
+    this.sending = false; // a move of this device's on its way to the engine (#act)
     this.thinking = null; // the computer seat thinking now
     this.message = "";
     this.view = null;
@@ -371,8 +372,14 @@ export class Table {
         if (!this.closed) await this.#render(); // a two-press move half made is undone
         return;
       }
-      const reply = await this.engine.apply(this.id, action);
+      // The move is on its way (on a guest's device, to the host and back): the table no
+      // longer awaits this seat until the engine answers, so nothing on it invites a second.
+      const tableEl = this.root.querySelector(".table");
+      if (tableEl) tableEl.dataset.awaiting = "";
+      this.sending = true;
+      const reply = await this.engine.apply(this.id, action).finally(() => (this.sending = false));
       if (reply.error) {
+        if (!this.closed) this.root.querySelector(".table")?.setAttribute("data-awaiting", String(this.waitingFor));
         this.#say(refusalText(reply.error, (s) => this.seatName(s)));
         return;
       }
@@ -382,8 +389,6 @@ export class Table {
       this.takenBack = null;
       this.turn += 1;
       this.#clearHint();
-      const tableEl = this.root.querySelector(".table");
-      if (tableEl) tableEl.dataset.awaiting = "";
       this.root.querySelector(".hint-bar")?.remove(); // no hint for a move already made
       const done = this.turnDone;
       this.turnDone = null;
@@ -453,7 +458,7 @@ export class Table {
             game: view.game,
             screen: "table",
             viewer: view.seat === null ? "none" : String(view.seat),
-            awaiting: this.waitingFor === null ? "" : String(this.waitingFor),
+            awaiting: this.waitingFor === null || this.sending ? "" : String(this.waitingFor),
             renderer: this.renderer.generic ? "generic" : "own",
           },
           "aria-label": t("table.table-label", { game: this.gameName() }),
