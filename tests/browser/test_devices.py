@@ -730,3 +730,73 @@ def test_a_stun_server_and_a_connection_that_fails(
     why = host.locator(f"[data-remote-seat='{GUEST}'] .net-problem").last.inner_text()
     assert "same Wi-Fi" in why and "pass-and-play" in why, why
     assert not problems
+
+
+# --- a browser without WebRTC (Debian's WebKitGTK has none): said plainly, never a JS error
+
+NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
+
+
+def test_a_browser_without_webrtc_says_so_plainly(
+    devices_browser: Browser, host_page: Page, site_url: str, problems: list[str]
+) -> None:
+    # A real join link, made by a host whose browser has WebRTC.
+    host_page.goto(site_url + HOST_LINK)
+    wait_ready(host_page)
+    link_el = host_page.locator(f"[data-join-link][data-seat='{GUEST}']")
+    link_el.wait_for(state="visible", timeout=30_000)
+    link = link_el.inner_text()
+    page = device(devices_browser, problems, NO_WEBRTC)
+    cannot = "This browser cannot connect to another device directly."
+
+    # The setup: "Play on several devices" is unavailable (focusable, grey); pressed, by the
+    # pointer or the keyboard, it stays off and says why beside it.
+    page.goto(site_url)
+    box = page.locator("[data-control=devices]")
+    box.wait_for()
+    assert page.evaluate("typeof RTCPeerConnection") == "undefined"
+    assert box.get_attribute("aria-disabled") == "true"
+    assert box.evaluate("(el) => !el.disabled && el.tabIndex === 0"), "focusable: pressed, it says why"
+    described = page.locator(f"#{box.get_attribute('aria-describedby')}").text_content() or ""
+    assert described.startswith(cannot) and "Pass-and-play" in described
+    why = page.locator("[data-devices-why]")
+    assert why.inner_text() == ""
+    box.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    assert not box.is_checked()
+    assert why.inner_text() == described
+    why.evaluate("(el) => { el.textContent = ''; }")
+    box.focus()
+    page.keyboard.press("Space")
+    assert not box.is_checked() and why.inner_text() == described
+    assert page.locator("option[value=remote]").count() == 0
+    grey, plain = page.evaluate(
+        """() => ["devices", "speed"].map((id) =>
+             getComputedStyle(document.querySelector(`label[for=${id}]`)).color)"""
+    )
+    assert grey != plain
+
+    # A link with a remote seat: the lobby says the same, and Back leads to the setup with
+    # that seat a person's.
+    page.goto(site_url + HOST_LINK)
+    said = page.locator("[data-net-unavailable]")
+    said.wait_for(timeout=60_000)
+    assert said.inner_text() == described
+    assert page.locator("[data-join-link]").count() == 0
+    page.click("[data-control=net-back]")
+    page.locator("#seat-kind-1").wait_for()
+    assert page.locator("#seat-kind-1").input_value() == "human"
+    assert page.locator("[data-control=devices]").get_attribute("aria-disabled") == "true"
+
+    # A join link: the guest's page says it cannot join from this browser, and what to try.
+    page.goto(link)
+    said.wait_for(timeout=30_000)
+    text = said.inner_text()
+    assert text.startswith(cannot[:-1]) and "another browser" in text and "Safari" in text, text
+    assert page.locator("[data-answer-code]").count() == 0
+    assert page.locator("html").get_attribute("data-connection") is None
+    assert "RTCPeerConnection" not in page.locator("body").inner_text()
+    page.goto(link.replace("lang=en", "lang=ko"))
+    page.wait_for_selector("html[lang=ko] [data-net-unavailable]", timeout=30_000)
+    assert "다른 브라우저" in said.inner_text()
+    page.context.close()
+    assert not problems

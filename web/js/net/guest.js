@@ -21,7 +21,7 @@ import { parseBounded } from "../saves/json-limits.js";
 import { copyText } from "../saves/savecode.js";
 import { validSetup } from "../menu/setup.js";
 import { gameName } from "../words/game-name.js";
-import { answerPeer } from "./peer.js";
+import { answerPeer, hasWebRTC } from "./peer.js";
 import { SEAT_STATES, netBar, seatsLine } from "./bar.js";
 import { qrCode } from "./qr.js";
 import { codeProblem, decodeJoin, encodeAnswer } from "./codes.js";
@@ -172,6 +172,24 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   const read = await decodeJoin(code, catalog);
   if (read.error) return { error: codeProblem(read) };
   const { game, seat, sdp, stun } = read.join;
+  const back = () => h("p", {}, h("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onMenu() }, t("net.back")));
+  const title = h("h1", { id: "join-title" }, t("net.join-title", { game: gameName(game), n: seat + 1 }));
+  if (!hasWebRTC()) {
+    // No WebRTC here (some browsers are built without it): this page cannot be a guest, and
+    // says so plainly, with where it can be (no connection is made: no data-connection).
+    html.dataset.screen = "join";
+    root.replaceChildren(
+      h(
+        "section",
+        { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
+        title,
+        h("p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, t("net.no-webrtc-guest")),
+        back(),
+      ),
+    );
+    document.dispatchEvent(new Event("parlour-painted")); // js/watchdog.js stands down
+    return {};
+  }
   html.dataset.seat = String(seat);
   html.dataset.connection = "connecting";
   html.dataset.screen = "join";
@@ -184,7 +202,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
     h(
       "section",
       { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
-      h("h1", { id: "join-title" }, t("net.join-title", { game: gameName(game), n: seat + 1 })),
+      title,
       h("p", {}, t("net.join-text")),
       stun ? h("p", { class: "hint", "data-stun": "" }, t("net.join-stun", { server: stun })) : null,
       status,
@@ -192,7 +210,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
       answer,
       h("p", { class: "net-buttons" }, copy),
       copied,
-      h("p", {}, h("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onMenu() }, t("net.back"))),
+      back(),
     ),
   );
   document.dispatchEvent(new Event("parlour-painted")); // js/watchdog.js stands down
@@ -200,7 +218,9 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   try {
     peer = await answerPeer(sdp, { iceServers: stun ? [{ urls: stun }] : [] });
   } catch (error) {
-    status.textContent = t("net.no-webrtc", { why: String(error && error.message ? error.message : error) });
+    // The words are for people; the error itself is for whoever looks at the console.
+    console.warn("Parlour: no answer could be made", error);
+    status.textContent = t("net.no-answer-error");
     html.dataset.connection = "lost";
     return {};
   }

@@ -41,7 +41,7 @@ import { parseBounded } from "../saves/json-limits.js";
 import { copyText } from "../saves/savecode.js";
 import { seatName } from "../menu/setup.js";
 import { codeProblem, decodeAnswer, encodeJoin, stunServer } from "./codes.js";
-import { offerPeer } from "./peer.js";
+import { hasWebRTC, offerPeer } from "./peer.js";
 import { netBar, seatsLine } from "./bar.js";
 import { qrCode, scanButton } from "./qr.js";
 
@@ -183,7 +183,9 @@ class SeatLink {
       peer = await offerPeer({ iceServers: this.net.stun ? [{ urls: this.net.stun }] : [] });
     } catch (error) {
       if (!keep) this.#setState("no-link");
-      this.problem.textContent = t("net.no-webrtc", { why: String(error && error.message ? error.message : error) });
+      // The words are for people; the error itself is for whoever looks at the console.
+      if (hasWebRTC()) console.warn("Parlour: no link could be made", error);
+      this.problem.textContent = t(hasWebRTC() ? "net.no-link-error" : "net.no-webrtc");
       return;
     }
     if (this.net.closed || made !== this.net.made) return peer.close();
@@ -533,6 +535,22 @@ export class HostRelay {
 // `onCancel()` for Back. Its "Network" part names a STUN server (off unless the host writes
 // one): every link not yet answered is made again with it.
 export function openLobby({ root, setup, onReady, onCancel }) {
+  if (!hasWebRTC()) {
+    // No WebRTC here (a link with remote seats, in a browser built without it): no link can
+    // be made, and the lobby says so plainly; Back leads to the setup, pass-and-play.
+    root.replaceChildren(
+      h(
+        "section",
+        { class: "net-lobby", dataset: { screen: "lobby" }, "aria-labelledby": "lobby-title" },
+        h("h1", { id: "lobby-title", tabindex: "-1" }, t("net.lobby-title")),
+        h("p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, t("net.no-webrtc")),
+        h("p", {}, h("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onCancel() }, t("net.back"))),
+      ),
+    );
+    html.dataset.screen = "lobby";
+    root.querySelector("h1")?.focus?.();
+    return null;
+  }
   const net = new HostNet({ setup });
   let done = false;
   net.onChange = () => {

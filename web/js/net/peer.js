@@ -86,6 +86,11 @@ export class Peer {
 
 const configuration = (iceServers) => ({ iceServers: iceServers || [] });
 
+// Whether this browser has WebRTC at all (some have none: Debian's WebKitGTK is built
+// without it). Without it the menu's "Play on several devices" is unavailable, and the host's
+// lobby and a guest's join page say so plainly.
+export const hasWebRTC = () => typeof RTCPeerConnection === "function";
+
 // The host's side: an offer with its candidates; `accept(answerSdp)` completes it.
 export async function offerPeer({ iceServers = [] } = {}) {
   const pc = new RTCPeerConnection(configuration(iceServers));
