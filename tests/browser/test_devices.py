@@ -756,7 +756,8 @@ def test_a_browser_without_webrtc_says_so_plainly(
     box.wait_for()
     assert page.evaluate("typeof RTCPeerConnection") == "undefined"
     assert box.get_attribute("aria-disabled") == "true"
-    assert box.evaluate("(el) => !el.disabled && el.tabIndex === 0"), "focusable: pressed, it says why"
+    # Focusable (pressed, it says why): not disabled.
+    assert box.evaluate("(el) => !el.disabled && el.tabIndex === 0")
     described = page.locator(f"#{box.get_attribute('aria-describedby')}").text_content() or ""
     assert described.startswith(cannot) and "Pass-and-play" in described
     why = page.locator("[data-devices-why]")
