@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, press, save_text, wait_ready, watch
+from browser_support import SAVE_PREFIX, axe_check, press, save_text, wait_ready, watch
 from playwright.sync_api import Browser, BrowserType, Page
 
 import engine
@@ -775,6 +775,7 @@ def test_a_browser_without_webrtc_says_so_plainly(
              getComputedStyle(document.querySelector(`label[for=${id}]`)).color)"""
     )
     assert grey != plain
+    axe_check(page, "the setup without WebRTC, its option pressed")
 
     # A link with a remote seat: the lobby says the same, and Back leads to the setup with
     # that seat a person's.
@@ -796,6 +797,7 @@ def test_a_browser_without_webrtc_says_so_plainly(
     assert page.locator("[data-answer-code]").count() == 0
     assert page.locator("html").get_attribute("data-connection") is None
     assert "RTCPeerConnection" not in page.locator("body").inner_text()
+    axe_check(page, "a join link without WebRTC")
     page.goto(link.replace("lang=en", "lang=ko"))
     page.wait_for_selector("html[lang=ko] [data-net-unavailable]", timeout=30_000)
     assert "다른 브라우저" in said.inner_text()
