@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import SAVE_PREFIX, press, save_text, wait_ready, watch
+from browser_support import SAVE_PREFIX, axe_check, press, save_text, wait_ready, watch
 from playwright.sync_api import Browser, BrowserType, Page
 
 import engine
@@ -101,7 +101,9 @@ def guest_page(devices_browser: Browser, problems: list[str]) -> Iterator[Page]:
     page.context.close()
 
 
-def connect(host: Page, guest: Page, site_url: str) -> None:
+def connect(host: Page, guest: Page, site_url: str, *, axe: bool = False) -> None:
+    """Connect the guest's seat as people do; with ``axe``, check the lobby, the join
+    screen and both tables with their bars for accessibility violations on the way."""
     host.goto(site_url + HOST_LINK)
     wait_ready(host)
     link_el = host.locator(f"[data-join-link][data-seat='{GUEST}']")
@@ -109,6 +111,9 @@ def connect(host: Page, guest: Page, site_url: str) -> None:
     link = link_el.inner_text()
     assert link.startswith(site_url) and "#join=p1j." in link, link
     assert host.locator("html").get_attribute("data-connection") == "connecting"
+    if axe:
+        host.locator(".qr-code").first.wait_for(state="visible")
+        axe_check(host, "the host's lobby")
     guest.goto(link)
     answer_el = guest.locator("[data-answer-code]")
     answer_el.wait_for(state="visible", timeout=30_000)
@@ -118,11 +123,20 @@ def connect(host: Page, guest: Page, site_url: str) -> None:
     assert guest.locator("html").get_attribute("data-connection") == "connecting"
     # Both codes are short enough for a chat message (and a QR code).
     assert len(link) < 1500 and len(answer) < 1500, (len(link), len(answer))
+    if axe:
+        guest.locator(".qr-code").first.wait_for(state="visible")
+        axe_check(guest, "the guest's join screen")
     host.fill(f"[data-answer-input][data-seat='{GUEST}']", answer)
     host.click(f"[data-control=net-connect][data-seat='{GUEST}']")
     for page in (host, guest):
         page.wait_for_selector("html[data-connection=connected]", timeout=30_000)
         page.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
+    if axe:
+        for page, who in ((host, "host"), (guest, "guest")):
+            page.wait_for_selector("[data-net-bar] [data-net-status]:not(:empty)")
+            page.wait_for_selector(".table")
+            axe_check(page, f"the {who}'s table with its bar")
+            page.set_viewport_size({"width": 390, "height": 844})
 
 
 def host_game(host: Page) -> engine.Game:
@@ -236,7 +250,7 @@ def test_a_game_on_two_devices(
     host_page: Page, guest_page: Page, site_url: str, problems: list[str]
 ) -> None:
     host, guest = host_page, guest_page
-    connect(host, guest, site_url)
+    connect(host, guest, site_url, axe=True)
     rng = random.Random(SEED)
     moves = {0: 0, GUEST: 0}
     forged = False

@@ -296,7 +296,6 @@ async function hostLobby(setup) {
       await openTable(id, setup, new HostRelay({ engine, id, setup, net }));
     },
   });
-  main.focus({ preventScroll: true });
 }
 
 // A join link (`#join=<code>`, net/guest.js): this device plays one seat of a game another

@@ -402,7 +402,9 @@ export class HostRelay {
     if (this.closed) return;
     html.dataset.connection = this.net.overall();
     const states = this.net.seatStates();
-    this.bar.line.textContent = seatsLine(states, (seat) => seatName(this.setup, seat));
+    // The one person at this device is "you"; people passing it round are named.
+    const alone = states.filter((state) => state === "here").length === 1;
+    this.bar.line.textContent = seatsLine(states, (seat) => (alone && states[seat] === "here" ? t("net.you") : seatName(this.setup, seat)));
     // A seat lost: its new link in sight.
     if (this.net.remote.some((seat) => this.net.links.get(seat).state === "lost")) this.devices.open = true;
     const text = JSON.stringify({ t: "seats", seats: states });
