@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 page.wait_for_selector("html[data-connection=connected]", timeout=30_000)
                 page.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
             # A person's turn, the host's (seat 0) or the guest's, on one of the two tables.
-            turn = f".table[data-awaiting='0'] [data-action], .table[data-awaiting='{GUEST}'] [data-action]"
+            turn = ", ".join(f".table[data-awaiting='{seat}'] [data-action]" for seat in (0, GUEST))
             for _ in range(600):
                 if host.locator(turn).count() or guest.locator(turn).count():
                     break
