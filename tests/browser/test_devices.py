@@ -16,13 +16,14 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_support import SAVE_PREFIX, axe_check, press, save_text, wait_ready, watch
-from playwright.sync_api import Browser, BrowserType, Page
+from playwright.sync_api import Browser, BrowserType, Page, TimeoutError
 
 import engine
 
@@ -78,12 +79,18 @@ def devices_browser(
     browser.close()
 
 
+NOTES: dict[int, list[str]] = {}
+"""Each page's (by id) console warnings and logs, said when a wait times out."""
+
+
 def device(browser: Browser, problems: list[str], init: str | None = None) -> Page:
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     if init:
         context.add_init_script(init)
     page = context.new_page()
     problems.extend(watch(page))
+    notes = NOTES.setdefault(id(page), [])
+    page.on("console", lambda m: notes.append(f"{m.type}: {m.text}") if m.type != "debug" else None)
     return page
 
 
@@ -149,14 +156,20 @@ def wait_host_moved(host: Page, before: str | None) -> None:
     """Wait until the host has saved a new position, closing its round summaries meanwhile
     (a summary holds the host's table, not the engine)."""
     while True:
-        host.wait_for_function(
-            """([prefix, before]) => document.querySelector(".overlay .dialog button.primary")
-                 || Object.keys(localStorage).some((k) => k.startsWith(prefix)
-                      && JSON.parse(localStorage.getItem(k)).engine !== before)""",
-            arg=[SAVE_PREFIX, before],
-            timeout=60_000,
-            polling=POLL,
-        )
+        try:
+            host.wait_for_function(
+                """([prefix, before]) => document.querySelector(".overlay .dialog button.primary")
+                     || Object.keys(localStorage).some((k) => k.startsWith(prefix)
+                          && JSON.parse(localStorage.getItem(k)).engine !== before)""",
+                arg=[SAVE_PREFIX, before],
+                timeout=60_000,
+                polling=POLL,
+            )
+        except TimeoutError as error:
+            said = "\n".join(NOTES.get(id(host), [])[-8:])
+            raise AssertionError(
+                f"the host saved no move; its console's last lines:\n{said}"
+            ) from error
         if save_text(host) != before:
             return
         host.locator(".overlay .dialog button.primary").click()
@@ -452,6 +465,28 @@ def test_a_guest_rejoins_and_the_host_reloads(
         view = json.loads(json.dumps(host_game(host).view(GUEST)))
         assert guest_hand_on_page(guest) == sorted(view["hand"])
     play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
+
+    # The host's page changes language, then the guest's: each table and bar is worded again,
+    # the guest stays connected and the game goes on; then both change back.
+    for turn, page in enumerate((host, guest, host, guest)):
+        lang = page.evaluate("document.documentElement.lang")
+        said = page.locator(".net-bar [data-net-status]").inner_text()
+        while page.locator(".overlay .dialog button.primary").count():
+            page.locator(".overlay .dialog button.primary").click()
+        page.click(".lang-table[data-control=language]")
+        page.wait_for_function(
+            """([lang, said]) => document.documentElement.lang !== lang
+                 && document.querySelector(".net-bar [data-net-status]").textContent !== said
+                 && document.querySelector(".table")""",
+            arg=[lang, said],
+            polling=POLL,
+        )
+        hangul = re.search("[\uac00-\ud7a3]", page.locator(".net-bar").inner_text()) is not None
+        assert hangul == (lang == "en"), page.locator(".net-bar").inner_text()
+        for each in (host, guest):
+            assert each.locator("html").get_attribute("data-connection") == "connected"
+        if turn == 1:  # both in Korean: a move of each
+            play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
 
     # The host lets the computer play the seat for now: its moves are made with no guest.
     while host.locator(".overlay .dialog button.primary").count():
