@@ -16,13 +16,14 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_support import SAVE_PREFIX, axe_check, press, save_text, wait_ready, watch
-from playwright.sync_api import Browser, BrowserType, Page
+from playwright.sync_api import Browser, BrowserType, Page, TimeoutError
 
 import engine
 
@@ -78,12 +79,18 @@ def devices_browser(
     browser.close()
 
 
+NOTES: dict[int, list[str]] = {}
+"""Each page's (by id) console warnings and logs, said when a wait times out."""
+
+
 def device(browser: Browser, problems: list[str], init: str | None = None) -> Page:
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     if init:
         context.add_init_script(init)
     page = context.new_page()
     problems.extend(watch(page))
+    notes = NOTES.setdefault(id(page), [])
+    page.on("console", lambda m: notes.append(f"{m.type}: {m.text}") if m.type != "debug" else None)
     return page
 
 
@@ -101,7 +108,9 @@ def guest_page(devices_browser: Browser, problems: list[str]) -> Iterator[Page]:
     page.context.close()
 
 
-def connect(host: Page, guest: Page, site_url: str) -> None:
+def connect(host: Page, guest: Page, site_url: str, *, axe: bool = False) -> None:
+    """Connect the guest's seat as people do; with ``axe``, check the lobby, the join
+    screen and both tables with their bars for accessibility violations on the way."""
     host.goto(site_url + HOST_LINK)
     wait_ready(host)
     link_el = host.locator(f"[data-join-link][data-seat='{GUEST}']")
@@ -109,6 +118,9 @@ def connect(host: Page, guest: Page, site_url: str) -> None:
     link = link_el.inner_text()
     assert link.startswith(site_url) and "#join=p1j." in link, link
     assert host.locator("html").get_attribute("data-connection") == "connecting"
+    if axe:
+        host.locator(".qr-code").first.wait_for(state="visible")
+        axe_check(host, "the host's lobby")
     guest.goto(link)
     answer_el = guest.locator("[data-answer-code]")
     answer_el.wait_for(state="visible", timeout=30_000)
@@ -118,11 +130,20 @@ def connect(host: Page, guest: Page, site_url: str) -> None:
     assert guest.locator("html").get_attribute("data-connection") == "connecting"
     # Both codes are short enough for a chat message (and a QR code).
     assert len(link) < 1500 and len(answer) < 1500, (len(link), len(answer))
+    if axe:
+        guest.locator(".qr-code").first.wait_for(state="visible")
+        axe_check(guest, "the guest's join screen")
     host.fill(f"[data-answer-input][data-seat='{GUEST}']", answer)
     host.click(f"[data-control=net-connect][data-seat='{GUEST}']")
     for page in (host, guest):
         page.wait_for_selector("html[data-connection=connected]", timeout=30_000)
         page.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
+    if axe:
+        for page, who in ((host, "host"), (guest, "guest")):
+            page.wait_for_selector("[data-net-bar] [data-net-status]:not(:empty)")
+            page.wait_for_selector(".table")
+            axe_check(page, f"the {who}'s table with its bar")
+            page.set_viewport_size({"width": 390, "height": 844})
 
 
 def host_game(host: Page) -> engine.Game:
@@ -135,14 +156,20 @@ def wait_host_moved(host: Page, before: str | None) -> None:
     """Wait until the host has saved a new position, closing its round summaries meanwhile
     (a summary holds the host's table, not the engine)."""
     while True:
-        host.wait_for_function(
-            """([prefix, before]) => document.querySelector(".overlay .dialog button.primary")
-                 || Object.keys(localStorage).some((k) => k.startsWith(prefix)
-                      && JSON.parse(localStorage.getItem(k)).engine !== before)""",
-            arg=[SAVE_PREFIX, before],
-            timeout=60_000,
-            polling=POLL,
-        )
+        try:
+            host.wait_for_function(
+                """([prefix, before]) => document.querySelector(".overlay .dialog button.primary")
+                     || Object.keys(localStorage).some((k) => k.startsWith(prefix)
+                          && JSON.parse(localStorage.getItem(k)).engine !== before)""",
+                arg=[SAVE_PREFIX, before],
+                timeout=60_000,
+                polling=POLL,
+            )
+        except TimeoutError as error:
+            said = "\n".join(NOTES.get(id(host), [])[-8:])
+            raise AssertionError(
+                f"the host saved no move; its console's last lines:\n{said}"
+            ) from error
         if save_text(host) != before:
             return
         host.locator(".overlay .dialog button.primary").click()
@@ -236,7 +263,7 @@ def test_a_game_on_two_devices(
     host_page: Page, guest_page: Page, site_url: str, problems: list[str]
 ) -> None:
     host, guest = host_page, guest_page
-    connect(host, guest, site_url)
+    connect(host, guest, site_url, axe=True)
     rng = random.Random(SEED)
     moves = {0: 0, GUEST: 0}
     forged = False
@@ -439,6 +466,28 @@ def test_a_guest_rejoins_and_the_host_reloads(
         assert guest_hand_on_page(guest) == sorted(view["hand"])
     play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
 
+    # The host's page changes language, then the guest's: each table and bar is worded again,
+    # the guest stays connected and the game goes on; then both change back.
+    for turn, page in enumerate((host, guest, host, guest)):
+        lang = page.evaluate("document.documentElement.lang")
+        said = page.locator(".net-bar [data-net-status]").inner_text()
+        while page.locator(".overlay .dialog button.primary").count():
+            page.locator(".overlay .dialog button.primary").click()
+        page.click(".lang-table[data-control=language]")
+        page.wait_for_function(
+            """([lang, said]) => document.documentElement.lang !== lang
+                 && document.querySelector(".net-bar [data-net-status]").textContent !== said
+                 && document.querySelector(".table")""",
+            arg=[lang, said],
+            polling=POLL,
+        )
+        hangul = re.search("[\uac00-\ud7a3]", page.locator(".net-bar").inner_text()) is not None
+        assert hangul == (lang == "en"), page.locator(".net-bar").inner_text()
+        for each in (host, guest):
+            assert each.locator("html").get_attribute("data-connection") == "connected"
+        if turn == 1:  # both in Korean: a move of each
+            play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
+
     # The host lets the computer play the seat for now: its moves are made with no guest.
     while host.locator(".overlay .dialog button.primary").count():
         host.locator(".overlay .dialog button.primary").click()
@@ -536,6 +585,27 @@ def check_hand(page: Page, game: engine.Game, seat: int) -> None:
     assert len(entries) == len(hand), tree
 
 
+# Play `seat` on this page by itself: every 20 ms, close a round's summary or press one of the
+# table's controls for a move (chosen by a seeded generator), as the person would.
+AUTOPLAY = """([seat, seed]) => {
+  let state = seed >>> 0;
+  const pick = (list) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return list[state % list.length];
+  };
+  const mine = `.table[data-awaiting="${seat}"] .table-body`;
+  setInterval(() => {
+    if (document.documentElement.dataset.gameState === "over") return;
+    const next = document.querySelector(".overlay .dialog button.primary");
+    if (next) return next.click();
+    const moves = [...document.querySelectorAll(`${mine} [data-action]:not([aria-disabled=true])`)];
+    if (moves.length) return pick(moves).click();
+    const give = [...document.querySelectorAll(`${mine} [data-swap-give]:not(.pc-btn-off)`)];
+    if (give.length) pick(give).click();
+  }, 20);
+}"""
+
+
 @pytest.mark.parametrize("game_id", list(THREE))
 def test_host_and_two_guests(
     devices_browser: Browser, host_page: Page, site_url: str, problems: list[str], game_id: str
@@ -567,6 +637,14 @@ def test_host_and_two_guests(
     for _ in range(2000):
         game = host_game(host)
         if game.is_over:
+            break
+        if checks >= len(guests) * 3:
+            # The hands are checked: every page plays its own seat by itself from here to
+            # the end (a move per Python round trip would take minutes: To the Moon is some
+            # 500 moves). Each guest still receives only its seat's views (check_privacy).
+            for seat, page in ((0, host), *guests.items()):
+                page.evaluate(AUTOPLAY, [seat, seat + sum(map(ord, game_id))])
+            host.wait_for_selector("html[data-game-state=over]", timeout=300_000)
             break
         to_act = game.to_act
         assert to_act is not None

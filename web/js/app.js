@@ -296,7 +296,6 @@ async function hostLobby(setup) {
       await openTable(id, setup, new HostRelay({ engine, id, setup, net }));
     },
   });
-  main.focus({ preventScroll: true });
 }
 
 // A join link (`#join=<code>`, net/guest.js): this device plays one seat of a game another
@@ -383,7 +382,7 @@ async function startNew(setup) {
 }
 
 // -> true when the save is open; else shows why and returns false.
-async function continueSaved(id, { quiet = false } = {}) {
+async function continueSaved(id, { quiet = false, remote = null } = {}) {
   const read = store.read(id);
   let error = read.error ? () => store.read(id).error || read.error : null;
   if (!error) {
@@ -393,7 +392,7 @@ async function continueSaved(id, { quiet = false } = {}) {
     if (!reply.error && (reply.game !== setup.game || reply.players !== setup.players)) {
       error = () => t("saves.moves-not-its-game");
     } else if (!reply.error) {
-      await openTable(id, setup);
+      await openTable(id, setup, remote);
       return true;
     } else {
       error = () => t("saves.cannot-continue", { why: refusalText(reply.error) });
@@ -549,12 +548,23 @@ onLanguageChange(async () => {
   const url = new URL(location.href);
   url.searchParams.set("lang", language());
   history.replaceState(null, "", url);
+  if (table?.remote?.guest) {
+    // A guest's table has no save to reload: it and its bar are worded again in place.
+    table.remote.reword?.();
+    await table.reword();
+    focusLanguageSwitch(main);
+    return;
+  }
   if (current && table) {
     // Close the table first (it drops the game in the worker), keeping this tab's hold on
-    // the game, then load it again from its save.
-    table.close();
+    // the game, then load it again from its save. A host keeps its guests: the relay and
+    // its connections go over to the new table.
+    const relay = table.remote && !table.remote.guest ? table.remote : null;
+    table.close({ keepRemote: true });
     table = null;
-    const shown = await continueSaved(current, { quiet: true });
+    relay?.handOver();
+    const shown = await continueSaved(current, { quiet: true, remote: relay });
+    if (!shown) relay?.close();
     if (shown) focusLanguageSwitch(main);
     return;
   }

@@ -160,6 +160,12 @@ export class RemoteEngine {
     return this.#newerThan(this.decided);
   }
 
+  // The game moved on from the view the table's loop decided on (its own seat's turn may
+  // have been played by the host's computer meanwhile).
+  newer() {
+    return this.#newerThan(this.decided);
+  }
+
   close() {
     this.peer.close();
     this.onClose();
@@ -241,6 +247,11 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
     showLine();
   };
   remote.onSeats = showLine;
+  // A new language (app.js): the bar's words again (the table words itself).
+  remote.reword = () => {
+    bar?.el.setAttribute("aria-label", t("net.bar-label"));
+    showLine();
+  };
   const text = await encodeAnswer({ seat, sdp: peer.sdp });
   answer.textContent = text;
   answer.hidden = false;

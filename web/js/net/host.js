@@ -126,7 +126,7 @@ class SeatLink {
     const inputId = `answer-${seat}-${this.net.key}`;
     this.input = h("textarea", { id: inputId, class: "answer-input", "data-answer-input": "", dataset: { seat }, rows: "3", spellcheck: "false", autocomplete: "off" });
     this.problem = h("p", { class: "net-problem", role: "alert" });
-    const connect = h("button", { type: "button", class: "button primary", "data-control": "net-connect", dataset: { seat }, onclick: () => this.#connect() }, t("net.connect"));
+    const connect = (this.connectButton = h("button", { type: "button", class: "button primary", "data-control": "net-connect", dataset: { seat }, onclick: () => this.#connect() }, t("net.connect")));
     this.qrBox = h("div", { class: "qr-box", dataset: { seat } });
     // The guest's answer read from its screen by this device's camera: put in the field, and
     // connected at once.
@@ -141,7 +141,7 @@ class SeatLink {
       this.linkText,
       h("p", { class: "net-buttons" }, this.copy, this.share),
       this.copied,
-      h("label", { for: inputId }, t("net.answer-label", { name })),
+      (this.answerLabel = h("label", { for: inputId }, t("net.answer-label", { name }))),
       this.input,
       h("p", { class: "net-buttons" }, connect),
       scan,
@@ -151,7 +151,7 @@ class SeatLink {
     this.el = h(
       "section",
       { class: "net-seat", dataset: { remoteSeat: seat, state: "making" }, "aria-labelledby": `net-seat-${seat}-${this.net.key}` },
-      h("h2", { id: `net-seat-${seat}-${this.net.key}` }, t("net.seat-title", { name, n: this.seat + 1 })),
+      (this.title = h("h2", { id: `net-seat-${seat}-${this.net.key}` }, t("net.seat-title", { name, n: this.seat + 1 }))),
       this.status,
       this.linkBox,
       h("p", { class: "net-buttons" }, this.newLinkButton, this.computerButton),
@@ -268,6 +268,23 @@ class SeatLink {
     if (!this.offer) this.newLink(); // its next link, at once
   }
 
+  // Every word of the seat's part again, in the language now chosen (its link, code and
+  // connection stay).
+  reword() {
+    const name = this.name;
+    this.title.textContent = t("net.seat-title", { name, n: this.seat + 1 });
+    this.copy.textContent = t("net.copy-link");
+    this.share.textContent = t("net.share-link");
+    this.answerLabel.textContent = t("net.answer-label", { name });
+    this.connectButton.textContent = t("net.connect");
+    this.newLinkButton.textContent = t("net.new-link");
+    this.copied.textContent = "";
+    if (this.problem.textContent) this.problem.textContent = "";
+    const qr = this.qrBox.querySelector("[aria-label]");
+    qr?.setAttribute("aria-label", t("net.qr-link", { name }));
+    this.refresh();
+  }
+
   refresh() {
     this.#setState(this.state);
     this.computerButton.setAttribute("aria-pressed", String(this.computer));
@@ -319,6 +336,10 @@ export class HostNet {
     link.computer = on;
     link.refresh();
     this.onComputer?.(seat, on);
+  }
+
+  reword() {
+    for (const link of this.links.values()) link.reword();
   }
 
   // Show the "the computer plays this seat" buttons (in a game, not in the lobby).
@@ -380,7 +401,8 @@ export class HostRelay {
     this.pace = setup.speed === "instant" ? 0 : COMPUTER_PACE_MS;
     net.inGame();
     // The bar above the table: who is connected, and the seats' links.
-    this.devices = h("details", { class: "net-devices" }, h("summary", {}, t("net.devices-summary")), net.rows());
+    this.devicesSummary = h("summary", {}, t("net.devices-summary"));
+    this.devices = h("details", { class: "net-devices" }, this.devicesSummary, net.rows());
     this.bar = netBar(this.devices);
     net.onChange = () => this.#showState();
     net.onConnected = (seat, peer) => this.#welcome(seat, peer);
@@ -400,11 +422,24 @@ export class HostRelay {
     return this.setup.seats[seat] === "remote";
   }
 
+  // The table closes and another opens on the same game (a new language: app.js), with
+  // this relay and its connections: the move the old table awaited is awaited by the new
+  // one (a guest's move that comes meanwhile waits for it), every word is said again.
+  handOver() {
+    this.awaiting = null;
+    this.devicesSummary.textContent = t("net.devices-summary");
+    this.bar.el.setAttribute("aria-label", t("net.bar-label"));
+    this.net.reword();
+    this.#showState();
+  }
+
   #showState() {
     if (this.closed) return;
     html.dataset.connection = this.net.overall();
     const states = this.net.seatStates();
-    this.bar.line.textContent = seatsLine(states, (seat) => seatName(this.setup, seat));
+    // The one person at this device is "you"; people passing it round are named.
+    const alone = states.filter((state) => state === "here").length === 1;
+    this.bar.line.textContent = seatsLine(states, (seat) => (alone && states[seat] === "here" ? t("net.you") : seatName(this.setup, seat)));
     // A seat lost: its new link in sight.
     if (this.net.remote.some((seat) => this.net.links.get(seat).state === "lost")) this.devices.open = true;
     const text = JSON.stringify({ t: "seats", seats: states });

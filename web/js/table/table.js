@@ -74,7 +74,9 @@
 //                                            relay calls apply(action) (the engine checks it)
 //                                            and resolves once one was taken; a guest's
 //                                            resolves when the host sends the next view
-//   close()                                  the table closes
+//   newer() -> Promise                       (a guest's) a view newer than the loop's came
+//   close()                                  the table closes (not by close({ keepRemote: true }),
+//                                            which leaves the relay to the next table)
 // A remote game offers no take back and no challenge; a guest's table (remote.guest) no Hint.
 //
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
@@ -230,12 +232,18 @@ export class Table {
     });
   }
 
-  close() {
+  // Draw the table again (its words in the language now chosen), where no reload from a save
+  // can (a guest's table: app.js).
+  async reword() {
+    if (!this.closed && this.view) await this.#render();
+  }
+
+  close({ keepRemote = false } = {}) {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
     this.say.clear();
     this.stopHint();
-    this.remote?.close();
+    if (!keepRemote) this.remote?.close();
     this.engine.drop(this.id).catch(() => {});
   }
 
@@ -356,7 +364,11 @@ export class Table {
       if (this.humans.length === 1) this.sounds.turn();
       void playOnlyMove(this); // only-move.js: when set, and exactly one move is legal
     }
-    await done;
+    // On a guest's device the game can move on without this person's move (the host let the
+    // computer play the seat for a while): a newer view from the host ends the wait, and the
+    // loop draws it.
+    await (this.remote?.guest ? Promise.race([done, this.remote.newer()]) : done);
+    this.turnDone = null;
     this.waitingFor = null;
   }
 
@@ -393,7 +405,7 @@ export class Table {
       const done = this.turnDone;
       this.turnDone = null;
       this.waitingFor = null;
-      done();
+      done?.(); // (none when a newer view ended the wait first)
     } finally {
       this.acting = false;
     }
