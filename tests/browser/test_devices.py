@@ -741,6 +741,28 @@ def test_qr_codes_carry_the_link_and_the_answer(
     drawn = guest.locator(".qr-box svg.qr-code").evaluate(MODULES)
     assert guest.evaluate(READ_QR, drawn) == answer
     assert guest.evaluate(READ_QR, link_qr) == link
+    # A new language on the lobby and on the join screen words them again in place: the
+    # link and the answer code stay (the guest's is still the one the host will read).
+    for page, title, kept in (
+        (host, "#lobby-title", f"[data-join-link][data-seat='{GUEST}']"),
+        (guest, "#join-title", "[data-answer-code]"),
+    ):
+        before = page.locator(kept).inner_text()
+        english = page.locator(title).inner_text()
+        page.click("[data-control=language] [data-lang=ko]")
+        page.wait_for_function(
+            "([sel, text]) => document.querySelector(sel).textContent !== text",
+            arg=[title, english],
+            polling=POLL,
+        )
+        assert re.search("[\uac00-\ud7a3]", page.locator(title).inner_text())
+        assert page.locator(kept).inner_text() == before
+        page.click("[data-control=language] [data-lang=en]")
+        page.wait_for_function(
+            "([sel, text]) => document.querySelector(sel).textContent === text",
+            arg=[title, english],
+            polling=POLL,
+        )
     # The host scans the guest's screen: the seat connects with nothing pasted. The QR code
     # reader is loaded only now (this Chromium has no BarcodeDetector).
     assert host.locator("script[src*='jsqr']").count() == 0

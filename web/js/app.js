@@ -580,6 +580,14 @@ onLanguageChange(async () => {
     await challengeFromLink();
     return;
   }
+  if (html.dataset.screen === "lobby") {
+    (await import("./net/host.js")).rewordLobby();
+    return;
+  }
+  if (html.dataset.screen === "join") {
+    (await import("./net/guest.js")).rewordJoin();
+    return;
+  }
   if (html.dataset.screen === "menu") {
     menu.reword();
     focusLanguageSwitch();

@@ -174,12 +174,27 @@ export class RemoteEngine {
 
 // The join screen. `code`: the link's join code. `openTable(engine, setup)` opens the table
 // once the host has sent the game; `onMenu()` leaves. -> { error } when the code is refused.
+// The join screen's words said again in the language now chosen (app.js), its answer code
+// kept; null when no join screen is open.
+let joinWords = null;
+export const rewordJoin = () => joinWords?.();
+
 export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   const read = await decodeJoin(code, catalog);
   if (read.error) return { error: codeProblem(read) };
   const { game, seat, sdp, stun } = read.join;
-  const back = () => h("p", {}, h("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onMenu() }, t("net.back")));
-  const title = h("h1", { id: "join-title" }, t("net.join-title", { game: gameName(game), n: seat + 1 }));
+  const words = [];
+  joinWords = () => words.forEach((word) => word());
+  // `h(tag, attrs, t(key, params))` that joinWords words again.
+  const worded = (tag, attrs, key, params = {}) => {
+    const el = h(tag, attrs, t(key, params));
+    words.push(() => (el.textContent = t(key, params)));
+    return el;
+  };
+  const back = () => h("p", {}, worded("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onMenu() }, "net.back"));
+  const title = h("h1", { id: "join-title" }, "");
+  words.push(() => (title.textContent = t("net.join-title", { game: gameName(game), n: seat + 1 })));
+  joinWords();
   if (!hasWebRTC()) {
     // No WebRTC here (some browsers are built without it): this page cannot be a guest, and
     // says so plainly, with where it can be (no connection is made: no data-connection).
@@ -189,7 +204,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
         "section",
         { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
         title,
-        h("p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, t("net.no-webrtc-guest")),
+        worded("p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, "net.no-webrtc-guest"),
         back(),
       ),
     );
@@ -199,18 +214,26 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   html.dataset.seat = String(seat);
   html.dataset.connection = "connecting";
   html.dataset.screen = "join";
-  const status = h("p", { class: "net-status", role: "status" }, t("net.making-answer"));
+  const status = h("p", { class: "net-status", role: "status" });
+  let said = "net.making-answer";
+  const say = (key) => {
+    said = key;
+    status.textContent = t(key);
+  };
+  words.push(() => say(said));
+  say(said);
   const answer = h("p", { class: "answer-code", "data-answer-code": "", hidden: true });
   const qrBox = h("div", { class: "qr-box" });
   const copied = h("p", { class: "hint", role: "status" });
-  const copy = h("button", { type: "button", class: "button", "data-control": "net-copy", hidden: true }, t("net.copy-answer"));
+  const copy = worded("button", { type: "button", class: "button", "data-control": "net-copy", hidden: true }, "net.copy-answer");
+  words.push(() => (copied.textContent = ""));
   root.replaceChildren(
     h(
       "section",
       { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
       title,
-      h("p", {}, t("net.join-text")),
-      stun ? h("p", { class: "hint", "data-stun": "" }, t("net.join-stun", { server: stun })) : null,
+      worded("p", {}, "net.join-text"),
+      stun ? worded("p", { class: "hint", "data-stun": "" }, "net.join-stun", { server: stun }) : null,
       status,
       qrBox,
       answer,
@@ -226,7 +249,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   } catch (error) {
     // The words are for people; the error itself is for whoever looks at the console.
     console.warn("Parlour: no answer could be made", error);
-    status.textContent = t("net.no-answer-error");
+    say("net.no-answer-error");
     html.dataset.connection = "lost";
     return {};
   }
@@ -242,8 +265,8 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   peer.onMessage = (text) => remote.receive(text);
   peer.onState = (state) => {
     html.dataset.connection = state;
-    if (state === "connected") status.textContent = t("net.state-connected-host");
-    if (state === "lost") status.textContent = t("net.state-lost-host");
+    if (state === "connected") say("net.state-connected-host");
+    if (state === "lost") say("net.state-lost-host");
     showLine();
   };
   remote.onSeats = showLine;
@@ -261,11 +284,11 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   copy.onclick = async () => {
     copied.textContent = (await copyText(text)) ? t("net.copied") : t("net.copy-by-hand");
   };
-  status.textContent = t("net.answer-ready");
+  say("net.answer-ready");
   remote.onSetup = async (given) => {
     const setup = guestSetup(given, seat);
     if (setup.game !== game || !validSetup(setup, catalog)) {
-      status.textContent = t("net.bad-setup");
+      say("net.bad-setup");
       return;
     }
     await remote.firstView();
@@ -274,6 +297,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
     bar = netBar();
     remote.onClose = () => bar?.remove();
     showLine();
+    joinWords = null; // the table words itself from here
     await openTable(remote, setup);
   };
   return {};
