@@ -38,6 +38,7 @@ LATER_STYLES = (
     "js/games/quodlibet/table.css",
     "js/table/replay.css",
     "js/rules/rules.css",
+    "js/net/net.css",
 )
 """Every stylesheet under web/js/ (each lives beside the modules that draw what it styles), in
 the order the pages link them: the cascade decides between rules of equal specificity by this
@@ -141,6 +142,18 @@ def build_site(
         stem = path.name.rsplit("-", 1)[0] if "-" in path.name else path.stem
         if stem in PYSCRIPT_CHUNKS:
             _copy(path, stage / pyscript_dir / path.name)
+
+    # The QR codes' encoder and reader (js/net/qr.js), vendored from their pinned npm packages;
+    # js/net/vendored.js names them (the reader is loaded only when a camera is used).
+    qrcode_path = f"vendor/qrcode-generator-{npm_version('qrcode-generator')}/qrcode.mjs"
+    _copy(ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs", stage / qrcode_path)
+    jsqr_path = f"vendor/jsqr-{npm_version('jsqr')}/jsQR.js"
+    _copy(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js", stage / jsqr_path)
+    (stage / "js" / "net" / "vendored.js").write_text(
+        "// Written by build.py: the vendored QR code encoder and reader (js/net/qr.js).\n"
+        f"export const QRCODE = {json.dumps(qrcode_path)};\n"
+        f"export const JSQR = {json.dumps(jsqr_path)};\n"
+    )
 
     # The message catalogs (web/i18n/<lang>/*.json) and their formatter (docs/WEB.md, "Languages and
     # catalogs").

@@ -293,10 +293,13 @@ def take(page: Page, shot: Shot, width: int, out: Path) -> Path:
 
 
 @contextmanager
-def served_page(**context_options: Any) -> Iterator[tuple[Page, str, list[str]]]:
+def served_page(
+    launch_args: tuple[str, ...] = (), **context_options: Any
+) -> Iterator[tuple[Page, str, list[str]]]:
     """The site built into a temporary folder and served on 127.0.0.1, and one page of a
-    headless Chromium that reaches no other host: ``(page, site URL, page errors so far)``.
-    Shared by this script, tools/learn_screens.py and tools/rules_screens.py."""
+    headless Chromium that reaches no other host: ``(page, site URL, page errors so far)``
+    (``launch_args``: more of Chromium's arguments). Shared by this script and the other
+    *_screens.py tools."""
     errors: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         site = build_site(Path(tmp) / "dist")
@@ -306,7 +309,7 @@ def served_page(**context_options: Any) -> Iterator[tuple[Page, str, list[str]]]
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
-                    executable_path=chromium(playwright), args=[HOST_RULES]
+                    executable_path=chromium(playwright), args=[HOST_RULES, *launch_args]
                 )
                 context = browser.new_context(
                     service_workers="block", device_scale_factor=1, **context_options

@@ -50,6 +50,9 @@ const browser = await puppeteer.launch({
     "security.OCSP.enabled": 0,
     "security.remote_settings.crlite_filters.enabled": false,
     "privacy.trackingprotection.enabled": false,
+    // WebRTC (test_devices_engines.py): host candidates as the machine's own addresses, not
+    // mDNS ".local" names, so connecting two tabs sends no multicast query onto the LAN.
+    "media.peerconnection.ice.obfuscate_host_addresses": false,
   },
 });
 

@@ -221,13 +221,21 @@ function lostGame(id) {
 }
 
 // The table's code (and a lesson's) loads when the first game starts, not before the menu paints.
-async function openTable(id, setup) {
+// `remote`: the relay of a game on several devices (net/host.js). A saved game of several
+// devices continued (a reload, Continue) gets a relay of its own, with new links for its
+// remote seats.
+async function openTable(id, setup, remote = null) {
   const [renderer, { Table }] = await Promise.all([rendererFor(setup.game), import("./table/table.js")]);
   if (current !== id && !(await store.claim(id))) {
+    remote?.close();
     showOtherTab(id);
     return;
   }
   if (table) table.close();
+  if (!remote && setup.seats.includes("remote")) {
+    const { HostNet, HostRelay } = await import("./net/host.js");
+    remote = new HostRelay({ engine, id, setup, net: new HostNet({ setup }) });
+  }
   if (current && current !== id) store.release(current);
   current = id;
   otherTabShown = null;
@@ -254,10 +262,85 @@ async function openTable(id, setup) {
     onPlayAgain: () => startNew({ ...setup, seed: newSeed(), challenge: undefined }), // a new deal is no challenge
     onCrash: crash,
     languageSwitch: () => languageSwitch({ where: "table" }),
+    remote,
   });
   main.focus({ preventScroll: true });
   window.scrollTo(0, 0);
   await table.run();
+}
+
+// "Play on several devices" (net/host.js): the lobby connects each remote seat, then the game
+// starts here, with the relay between the engine and the guests.
+async function hostLobby(setup) {
+  if (!(await whenReady(setup.game))) return;
+  closeTable();
+  clearNotices();
+  setAddress("");
+  const { openLobby, HostRelay } = await import("./net/host.js");
+  openLobby({
+    root: main,
+    setup,
+    onCancel: () => {
+      delete html.dataset.connection;
+      showMenu(setup);
+    },
+    onReady: async (net) => {
+      const id = newId();
+      const reply = await engine.newGame(id, setup);
+      if (reply.error) {
+        net.close();
+        showMenu(setup);
+        notice(() => t("notices.could-not-start", { why: refusalText(reply.error) }), { kind: "error" });
+        return;
+      }
+      await openTable(id, setup, new HostRelay({ engine, id, setup, net }));
+    },
+  });
+}
+
+// A join link (`#join=<code>`, net/guest.js): this device plays one seat of a game another
+// device hosts. It needs no engine of its own; a code that does not read opens the menu.
+async function joinFromLink() {
+  const code = location.hash.slice("#join=".length);
+  const [{ openJoin, NO_STORE }, { Table }] = await Promise.all([import("./net/guest.js"), import("./table/table.js")]);
+  const leave = () => {
+    if (table) table.close();
+    table = null;
+    delete html.dataset.connection;
+    delete html.dataset.seat;
+    history.replaceState(null, "", location.pathname + location.search);
+    showMenu();
+    boot();
+  };
+  const opened = await openJoin({
+    root: main,
+    code,
+    catalog,
+    onMenu: leave,
+    openTable: async (remote, setup) => {
+      const renderer = await rendererFor(setup.game);
+      table = new Table({
+        root: main,
+        engine: remote,
+        remote,
+        store: NO_STORE,
+        catalog,
+        renderer,
+        setup,
+        id: "remote",
+        onMenu: leave,
+        onPlayAgain: leave,
+        onCrash: crash,
+        languageSwitch: () => languageSwitch({ where: "table" }),
+      });
+      main.focus({ preventScroll: true });
+      await table.run();
+    },
+  });
+  if (opened.error) {
+    leave();
+    notice(() => t("net.join-failed", { why: opened.error }), { kind: "warning" });
+  }
 }
 
 // A guided lesson (learn/coach.js): never saved, so `current` stays null and no save is claimed.
@@ -286,6 +369,7 @@ async function startLesson(lessonId, speed = "normal") {
 }
 
 async function startNew(setup) {
+  if (setup.seats.includes("remote")) return hostLobby(setup);
   if (!(await whenReady(setup.game))) return;
   const id = newId();
   const reply = await engine.newGame(id, setup);
@@ -298,7 +382,7 @@ async function startNew(setup) {
 }
 
 // -> true when the save is open; else shows why and returns false.
-async function continueSaved(id, { quiet = false } = {}) {
+async function continueSaved(id, { quiet = false, remote = null } = {}) {
   const read = store.read(id);
   let error = read.error ? () => store.read(id).error || read.error : null;
   if (!error) {
@@ -308,7 +392,7 @@ async function continueSaved(id, { quiet = false } = {}) {
     if (!reply.error && (reply.game !== setup.game || reply.players !== setup.players)) {
       error = () => t("saves.moves-not-its-game");
     } else if (!reply.error) {
-      await openTable(id, setup);
+      await openTable(id, setup, remote);
       return true;
     } else {
       error = () => t("saves.cannot-continue", { why: refusalText(reply.error) });
@@ -348,19 +432,20 @@ if (unknownLanguage !== null && !leaving) {
   notice(() => t("common.language-unknown", names()), { kind: "warning", sticky: true }); // stays when the link's game starts
 }
 
-const params = parseParams(location.search, catalog);
+const params = parseParams(location.search, catalog, { remote: true });
 if (params.errors.length && !leaving) {
   // The link's problems are worded again (parsed again) in a newly chosen language.
-  notice(() => t("notices.link-problems"), { kind: "warning", items: () => parseParams(linkSearch, catalog).errors });
+  notice(() => t("notices.link-problems"), { kind: "warning", items: () => parseParams(linkSearch, catalog, { remote: true }).errors });
   setAddress("");
 }
 // A game's own page (<game>.html, from build.py) opens the menu on that game; the embed's
 // rules link adds #how-to-play, which opens that game's rules (the summary and the full rules).
 const pageGame = document.querySelector('meta[name="parlour-game"]')?.content;
+const joining = !leaving && location.hash.startsWith("#join=");
 // The menu is built in a task of its own, after the one that ran the page's modules (issue 13:
 // each stays short).
 await new Promise((resolve) => setTimeout(resolve, 0));
-if (!leaving) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
+if (!leaving && !joining) showMenu(params.setup.game || !catalog[pageGame] ? params.setup : { game: pageGame });
 if (!leaving && params.rules) openFromLink(params.rules);
 if (catalog[pageGame] && location.hash === "#how-to-play") {
   // The setup is on that game (its page's prefill): its summary open, then the full rules
@@ -419,7 +504,10 @@ async function challengeFromLink() {
   }
 }
 
+let booted = false;
 async function boot() {
+  if (booted) return;
+  booted = true;
   try {
     // The worker starts once the menu is painted and the tables' styles are on (later-styles.js).
     engine = await Engine.boot(manifest, (stage, fraction) => progress.update(stage, fraction), { after: laterStylesApplied });
@@ -460,12 +548,23 @@ onLanguageChange(async () => {
   const url = new URL(location.href);
   url.searchParams.set("lang", language());
   history.replaceState(null, "", url);
+  if (table?.remote?.guest) {
+    // A guest's table has no save to reload: it and its bar are worded again in place.
+    table.remote.reword?.();
+    await table.reword();
+    focusLanguageSwitch(main);
+    return;
+  }
   if (current && table) {
     // Close the table first (it drops the game in the worker), keeping this tab's hold on
-    // the game, then load it again from its save.
-    table.close();
+    // the game, then load it again from its save. A host keeps its guests: the relay and
+    // its connections go over to the new table.
+    const relay = table.remote && !table.remote.guest ? table.remote : null;
+    table.close({ keepRemote: true });
     table = null;
-    const shown = await continueSaved(current, { quiet: true });
+    relay?.handOver();
+    const shown = await continueSaved(current, { quiet: true, remote: relay });
+    if (!shown) relay?.close();
     if (shown) focusLanguageSwitch(main);
     return;
   }
@@ -481,11 +580,25 @@ onLanguageChange(async () => {
     await challengeFromLink();
     return;
   }
+  if (html.dataset.screen === "lobby") {
+    (await import("./net/host.js")).rewordLobby();
+    return;
+  }
+  if (html.dataset.screen === "join") {
+    (await import("./net/guest.js")).rewordJoin();
+    return;
+  }
   if (html.dataset.screen === "menu") {
     menu.reword();
     focusLanguageSwitch();
   }
 });
 
-if (!leaving) boot();
+// Another join link opened in this tab (a guest's new link after a lost connection): the page
+// starts again on it.
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#join=")) location.reload();
+});
+if (joining) joinFromLink();
+else if (!leaving) boot();
 if (!leaving && params.challenge && !params.errors.length) challengeFromLink();

@@ -68,7 +68,9 @@ const MAX_ERRORS = 20;
 //
 // -> { start: bool, setup: partial setup (valid fields only), resume: id|null, errors: [],
 //      learn: lesson id|null }
-export function parseParams(search, catalog) {
+// `remote`: a seat may be `remote`, a person on another device (the full site's lobby,
+// net/host.js; the embed has none).
+export function parseParams(search, catalog, { remote = false } = {}) {
   if (search.length > MAX_LINK) {
     const errors = [t("setup.link-too-long", { length: number(search.length), max: number(MAX_LINK) })];
     return { start: false, setup: {}, resume: null, rules: null, errors, learn: null };
@@ -142,7 +144,8 @@ export function parseParams(search, catalog) {
   const levels = info.levels || [];
   if (seen.has("seats")) {
     const seats = seen.get("seats").split(",").map((s) => s.trim().toLowerCase());
-    const badAt = seats.flatMap((s, seat) => (SEAT_KINDS.includes(s) || levels.includes(s) ? [] : [seat]));
+    const kinds = remote ? SEAT_KINDS : SEAT_KINDS.filter((kind) => kind !== "remote");
+    const badAt = seats.flatMap((s, seat) => (kinds.includes(s) || levels.includes(s) ? [] : [seat]));
     if (badAt.length) {
       errors.push(
         t("setup.link-bad-seats", {
@@ -160,7 +163,7 @@ export function parseParams(search, catalog) {
       errors.push(t("setup.link-seats-span", { ...span, seats: seats.length }));
     } else {
       // A level name is a computer seat at that level; `bot` takes `level=` (set below).
-      setup.seats = seats.map((s) => (s === "human" ? "human" : "bot"));
+      setup.seats = seats.map((s) => (s === "human" || s === "remote" ? s : "bot"));
       if (seats.some((s) => levels.includes(s))) setup.levels = seats.map((s) => (levels.includes(s) ? s : null));
       players = seats.length;
     }

@@ -22,6 +22,11 @@ import { cardFace as frenchFace } from "../cards/french.js";
 
 const UNDO_MS = 8000; // how long a deleted game can be brought back
 
+// Whether this browser can play on several devices (net/peer.js has the same test): some
+// have no WebRTC at all (Debian's WebKitGTK, for one).
+const hasWebRTC = () => typeof RTCPeerConnection === "function";
+const noRemote = (kind) => (kind === "remote" ? "human" : kind);
+
 // Each game's picture on the menu: three of its own cards, fanned (the tables' card modules
 // draw them, so they look as they will at the table). Decorative: the name and the line
 // beside it say what the game is.
@@ -85,6 +90,31 @@ export class Menu {
         this.#renderStartWhat();
       },
     });
+    // "Play on several devices" (net/host.js): seats may then be "Another device". In a
+    // browser without WebRTC it is unavailable: focusable, grey, and pressed it says why
+    // beside it (aria-disabled, as the tables' controls that cannot be used now).
+    if (!hasWebRTC()) this.state.seats = this.state.seats.map(noRemote);
+    this.devices = this.state.seats.includes("remote");
+    const devicesWhy = h("p", { class: "hint devices-why", role: "status", "data-devices-why": "" });
+    this.devicesBox = h("input", {
+      type: "checkbox",
+      id: "devices",
+      name: "devices",
+      "data-control": "devices",
+      checked: this.devices,
+      "aria-disabled": hasWebRTC() ? null : "true",
+      "aria-describedby": hasWebRTC() ? null : "devices-why-text",
+      onclick: (e) => {
+        if (hasWebRTC()) return;
+        e.preventDefault();
+        devicesWhy.textContent = t("net.no-webrtc");
+      },
+      onchange: (e) => {
+        this.devices = e.target.checked;
+        if (!this.devices) this.state.seats = this.state.seats.map(noRemote);
+        this.#renderSeats();
+      },
+    });
     this.startWhat = h("p", { class: "start-what", id: "start-what" });
     this.startButton = h("button", { type: "submit", class: "button primary start", "aria-describedby": "start-what" }, t("menu.start"));
     this.form = h(
@@ -98,6 +128,14 @@ export class Menu {
         h("legend", {}, t("menu.players")),
         h("p", { class: "field" }, h("label", { for: "players" }, t("menu.number-of-players")), this.playerSelect),
         h("p", { class: "hint" }, t("menu.pass-and-play")),
+        h(
+          "p",
+          { class: "field check" },
+          this.devicesBox,
+          h("label", { for: "devices" }, t("net.devices")),
+          hasWebRTC() ? null : h("span", { id: "devices-why-text", class: "visually-hidden" }, t("net.no-webrtc")),
+        ),
+        devicesWhy,
         this.seatRows,
       ),
       h(
@@ -274,7 +312,7 @@ export class Menu {
     return {
       game,
       players: setup.players,
-      seats: setup.seats,
+      seats: hasWebRTC() ? setup.seats : setup.seats.map(noRemote),
       levels: setup.levels,
       names: setup.seats.map((_, seat) => {
         const typed = Array.isArray(prefill.names) ? cleanName(prefill.names[seat]) : "";
@@ -368,8 +406,10 @@ export class Menu {
   // Who plays, in words: "you and 3 computers".
   #who(seats) {
     const people = seats.filter((kind) => kind === "human").length;
-    const computers = seats.length - people;
+    const remote = seats.filter((kind) => kind === "remote").length;
+    const computers = seats.length - people - remote;
     const who = people === 1 ? [t("menu.who-you")] : people ? [t("menu.who-people", { n: people })] : [];
+    if (remote) who.push(t("net.who-remote", { n: remote }));
     if (computers) who.push(t("menu.who-computers", { n: computers }));
     return list(who);
   }
@@ -411,6 +451,7 @@ export class Menu {
             },
             h("option", { value: "human", selected: kind === "human" }, t("menu.person")),
             h("option", { value: "bot", selected: kind === "bot" }, t("menu.computer")),
+            this.devices ? h("option", { value: "remote", selected: kind === "remote" }, t("net.remote-seat")) : null,
           ),
           h("label", { class: "visually-hidden", for: nameId }, t("menu.seat-name", { n: seat + 1 })),
           h("input", {

@@ -2,7 +2,7 @@
 // person or the computer), names, each computer's level, seed, pace and engine options.
 // The engine only sees game, players, seed and options; the rest is the page's.
 //
-//   { game, players, seats: ["human"|"bot", ...], levels: [null|"easy"|"normal"|"hard", ...],
+//   { game, players, seats: ["human"|"bot"|"remote", ...], levels: [null|"easy"|"normal"|"hard", ...],
 //     names: [...], level, seed, speed, options: {} }
 //
 // `levels[seat]` is a computer seat's level (null for a person); `level` is the default for
@@ -14,7 +14,9 @@ import { t, language } from "../i18n.js";
 import { MAX_NAME, cleanName as cleanSpaces, graphemes, nameProblem } from "../words/names.js";
 
 export { MAX_NAME };
-export const SEAT_KINDS = ["human", "bot"];
+// "remote": a person on another device (net/host.js), counted as a person for names.
+export const SEAT_KINDS = ["human", "bot", "remote"];
+export const people = (seats) => seats.filter((kind) => kind === "human" || kind === "remote").length;
 export const SPEEDS = ["normal", "instant"];
 export const MAX_SEED = 2 ** 32 - 1;
 // What a name field holds at most, in UTF-16 code units: MAX_NAME characters of the longest
@@ -39,7 +41,7 @@ export const COMPUTER_NAMES = 8;
 const computerName = (n) => t("setup.name-computer", { n });
 
 export function defaultName(seats, seat) {
-  const humans = seats.filter((kind) => kind === "human").length;
+  const humans = people(seats);
   if (seats[seat] === "bot") return computerName(seat + 1);
   return humans === 1 ? t("setup.name-you") : t("setup.name-player", { n: seat + 1 });
 }
@@ -56,7 +58,7 @@ const OLD_DEFAULT = /^(You|Player \d+|Computer \d+)$/;
 function isDefault(name, seats, seat) {
   if (!name) return true;
   if (!OLD_DEFAULT.test(name)) return false;
-  const humans = seats.filter((kind) => kind === "human").length;
+  const humans = people(seats);
   if (seats[seat] === "bot") return name === `Computer ${seat + 1}`;
   return name === (humans === 1 ? "You" : `Player ${seat + 1}`);
 }

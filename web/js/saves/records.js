@@ -66,10 +66,11 @@ export function recordLevel(setup) {
   return levels.size === 1 ? [...levels][0] : "mixed";
 }
 
-// Whether a game of `setup` counts for the records: one person against the computer.
+// Whether a game of `setup` counts for the records: one person against the computer (not a
+// game with people on other devices).
 export function counts(setup) {
   const humans = setup.seats.filter((kind) => kind === "human").length;
-  return humans === 1 && setup.seats.length > 1;
+  return humans === 1 && setup.seats.length > 1 && !setup.seats.includes("remote");
 }
 
 export class RecordBook {

@@ -205,7 +205,7 @@ const eligible = (table) =>
 // offered (or why not), else nothing.
 export function challengePanel(table, pub) {
   if (table.setup.challenge) return resultPanel(table, pub);
-  if (table.coach || table.humans.length !== 1) return null;
+  if (table.coach || table.remote || table.humans.length !== 1) return null;
   if (!eligible(table)) return h("p", { class: "hint challenge-none" }, t("challenge.not-with-hard"));
   return offerPanel(table, pub);
 }

@@ -66,6 +66,19 @@
 //   hurry: boolean                           true: computer moves are not paced (Skip ahead)
 // A coached table offers no Hint (the coach says what to do).
 //
+// REMOTE OPTION (a game on several devices, net/): `new Table({..., remote})` where remote has
+//   plays(seat) -> boolean                   a person on another device plays that seat
+//   publish(pub) -> Promise                  the game changed (pub: view(null)): tell the
+//                                            other devices
+//   turn(seat, apply) -> Promise             that seat's move is made elsewhere; the host's
+//                                            relay calls apply(action) (the engine checks it)
+//                                            and resolves once one was taken; a guest's
+//                                            resolves when the host sends the next view
+//   newer() -> Promise                       (a guest's) a view newer than the loop's came
+//   close()                                  the table closes (not by close({ keepRemote: true }),
+//                                            which leaves the relay to the next table)
+// A remote game offers no take back and no challenge; a guest's table (remote.guest) no Hint.
+//
 // The shell draws the header (game, round, totals, whose turn, which computer is thinking),
 // the public log of this round (view.log), a message area for refused actions, a "thinking"
 // line while the computer plays, a Hint button for the person to act (hint.js: it marks the
@@ -145,6 +158,7 @@ export class Table {
     this.closed = false;
     this.waitingFor = null; // the human seat whose move the shell awaits
     this.acting = false;
+    this.sending = false; // a move of this device's on its way to the engine (#act)
     this.thinking = null; // the computer seat thinking now
     this.message = "";
     this.view = null;
@@ -164,7 +178,7 @@ export class Table {
     // who moved last (pass-and-play: they may take it back until the next person's turn
     // begins); `takenBack` the log's note of the move just taken back.
     // A challenge (challenge.js) is played as dealt, to compare: no take back there.
-    this.takeBackOffered = !this.coach && this.humans.length > 0 && !this.setup.challenge;
+    this.takeBackOffered = !this.coach && !this.remote && this.humans.length > 0 && !this.setup.challenge;
     this.takeBack = null;
     this.lastMover = null;
     this.takenBack = null;
@@ -218,11 +232,18 @@ export class Table {
     });
   }
 
-  close() {
+  // Draw the table again (its words in the language now chosen), where no reload from a save
+  // can (a guest's table: app.js).
+  async reword() {
+    if (!this.closed && this.view) await this.#render();
+  }
+
+  close({ keepRemote = false } = {}) {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
     this.say.clear();
     this.stopHint();
+    if (!keepRemote) this.remote?.close();
     this.engine.drop(this.id).catch(() => {});
   }
 
@@ -267,6 +288,7 @@ export class Table {
         await this.#save(pub);
         this.dirty = false;
       }
+      if (this.remote) await this.remote.publish(pub);
       const fresh = pub.score_sheet.slice(this.roundsSeen);
       this.roundsSeen = pub.score_sheet.length;
       if (this.coach && fresh.length) {
@@ -284,7 +306,8 @@ export class Table {
       for (const entry of fresh) await this.#roundOver(entry);
       if (this.closed) return;
       const seat = pub.to_act;
-      if (this.setup.seats[seat] === "bot") await this.#botTurn(seat);
+      if (this.remote?.plays(seat)) await this.#remoteTurn(seat);
+      else if (this.setup.seats[seat] === "bot") await this.#botTurn(seat);
       else await this.#humanTurn(seat);
     }
   }
@@ -313,6 +336,19 @@ export class Table {
     this.dirty = true;
   }
 
+  // A seat played on another device (the REMOTE OPTION above): its move comes through the
+  // relay, and the engine here checks it like any other.
+  async #remoteTurn(seat) {
+    this.thinking = null;
+    await this.#render();
+    if (this.closed) return;
+    await this.remote.turn(seat, async (action) => {
+      const reply = await this.engine.apply(this.id, action);
+      if (!reply.error) this.dirty = true;
+      return reply;
+    });
+  }
+
   async #humanTurn(seat) {
     if (this.humans.length > 1 && this.onScreen !== seat) {
       const choice = await this.#passTo(seat);
@@ -328,7 +364,11 @@ export class Table {
       if (this.humans.length === 1) this.sounds.turn();
       void playOnlyMove(this); // only-move.js: when set, and exactly one move is legal
     }
-    await done;
+    // On a guest's device the game can move on without this person's move (the host let the
+    // computer play the seat for a while): a newer view from the host ends the wait, and the
+    // loop draws it.
+    await (this.remote?.guest ? Promise.race([done, this.remote.newer()]) : done);
+    this.turnDone = null;
     this.waitingFor = null;
   }
 
@@ -344,8 +384,14 @@ export class Table {
         if (!this.closed) await this.#render(); // a two-press move half made is undone
         return;
       }
-      const reply = await this.engine.apply(this.id, action);
+      // The move is on its way (on a guest's device, to the host and back): the table no
+      // longer awaits this seat until the engine answers, so nothing on it invites a second.
+      const tableEl = this.root.querySelector(".table");
+      if (tableEl) tableEl.dataset.awaiting = "";
+      this.sending = true;
+      const reply = await this.engine.apply(this.id, action).finally(() => (this.sending = false));
       if (reply.error) {
+        if (!this.closed) this.root.querySelector(".table")?.setAttribute("data-awaiting", String(this.waitingFor));
         this.#say(refusalText(reply.error, (s) => this.seatName(s)));
         return;
       }
@@ -355,13 +401,11 @@ export class Table {
       this.takenBack = null;
       this.turn += 1;
       this.#clearHint();
-      const tableEl = this.root.querySelector(".table");
-      if (tableEl) tableEl.dataset.awaiting = "";
       this.root.querySelector(".hint-bar")?.remove(); // no hint for a move already made
       const done = this.turnDone;
       this.turnDone = null;
       this.waitingFor = null;
-      done();
+      done?.(); // (none when a newer view ended the wait first)
     } finally {
       this.acting = false;
     }
@@ -426,7 +470,7 @@ export class Table {
             game: view.game,
             screen: "table",
             viewer: view.seat === null ? "none" : String(view.seat),
-            awaiting: this.waitingFor === null ? "" : String(this.waitingFor),
+            awaiting: this.waitingFor === null || this.sending ? "" : String(this.waitingFor),
             renderer: this.renderer.generic ? "generic" : "own",
           },
           "aria-label": t("table.table-label", { game: this.gameName() }),
@@ -699,7 +743,7 @@ export class Table {
   // The Hint button and its line, for the person on screen when it is their move (never
   // for a computer seat, a pass screen or a finished game).
   #hintLine(view) {
-    const offered = !this.coach && !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
+    const offered = !this.coach && !this.remote?.guest && !view.over && this.waitingFor !== null && this.waitingFor === this.onScreen && view.to_act === this.waitingFor;
     this.hintTextEl = null;
     if (!offered) return null;
     const hint = this.hint && this.hint.turn === this.turn ? this.hint : null;
