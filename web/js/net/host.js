@@ -569,7 +569,21 @@ export class HostRelay {
 // Show the lobby in `root` for `setup`; `onReady(net)` once every remote seat is connected;
 // `onCancel()` for Back. Its "Network" part names a STUN server (off unless the host writes
 // one): every link not yet answered is made again with it.
+// The open lobby's words said again in the language now chosen (app.js), its links and
+// answers kept; null when no lobby is open.
+let lobbyWords = null;
+export const rewordLobby = () => lobbyWords?.();
+
+// `h(tag, attrs, t(key, params))` that `words` can word again.
+function worded(words, tag, attrs, key, params = {}) {
+  const el = h(tag, attrs, t(key, params));
+  words.push(() => (el.textContent = t(key, params)));
+  return el;
+}
+
 export function openLobby({ root, setup, onReady, onCancel }) {
+  const words = [];
+  lobbyWords = () => words.forEach((word) => word());
   if (!hasWebRTC()) {
     // No WebRTC here (a link with remote seats, in a browser built without it): no link can
     // be made, and the lobby says so plainly; Back leads to the setup, pass-and-play.
@@ -577,9 +591,9 @@ export function openLobby({ root, setup, onReady, onCancel }) {
       h(
         "section",
         { class: "net-lobby", dataset: { screen: "lobby" }, "aria-labelledby": "lobby-title" },
-        h("h1", { id: "lobby-title", tabindex: "-1" }, t("net.lobby-title")),
-        h("p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, t("net.no-webrtc")),
-        h("p", {}, h("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onCancel() }, t("net.back"))),
+        worded(words, "h1", { id: "lobby-title", tabindex: "-1" }, "net.lobby-title"),
+        worded(words, "p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, "net.no-webrtc"),
+        h("p", {}, worded(words, "button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onCancel() }, "net.back")),
       ),
     );
     html.dataset.screen = "lobby";
@@ -587,15 +601,18 @@ export function openLobby({ root, setup, onReady, onCancel }) {
     return null;
   }
   const net = new HostNet({ setup });
+  words.push(() => net.reword());
   let done = false;
   net.onChange = () => {
     html.dataset.connection = net.overall();
     if (!done && net.allConnected) {
       done = true;
+      lobbyWords = null;
       onReady(net);
     }
   };
-  const back = h(
+  const back = worded(
+    words,
     "button",
     {
       type: "button",
@@ -603,16 +620,18 @@ export function openLobby({ root, setup, onReady, onCancel }) {
       "data-control": "net-back",
       onclick: () => {
         done = true;
+        lobbyWords = null;
         net.close();
         onCancel();
       },
     },
-    t("net.back"),
+    "net.back",
   );
   // The network option: a STUN server, for play over the internet (off by default).
   const stunInput = h("input", { id: "net-stun", type: "text", "data-control": "net-stun", placeholder: "stun:stun.example.org:3478", autocomplete: "off", spellcheck: "false" });
   const stunProblem = h("p", { class: "net-problem", role: "alert" });
-  const stunApply = h(
+  const stunApply = worded(
+    words,
     "button",
     {
       type: "button",
@@ -627,14 +646,14 @@ export function openLobby({ root, setup, onReady, onCancel }) {
         for (const link of net.links.values()) if (link.state !== "connected") link.newLink();
       },
     },
-    t("net.stun-apply"),
+    "net.stun-apply",
   );
   const network = h(
     "details",
     { class: "net-network" },
-    h("summary", {}, t("net.network")),
-    h("p", { class: "hint" }, t("net.stun-text")),
-    h("p", { class: "field" }, h("label", { for: "net-stun" }, t("net.stun-label")), stunInput),
+    worded(words, "summary", {}, "net.network"),
+    worded(words, "p", { class: "hint" }, "net.stun-text"),
+    h("p", { class: "field" }, worded(words, "label", { for: "net-stun" }, "net.stun-label"), stunInput),
     h("p", {}, stunApply),
     stunProblem,
   );
@@ -642,9 +661,9 @@ export function openLobby({ root, setup, onReady, onCancel }) {
     h(
       "section",
       { class: "net-lobby", dataset: { screen: "lobby" }, "aria-labelledby": "lobby-title" },
-      h("h1", { id: "lobby-title", tabindex: "-1" }, t("net.lobby-title")),
-      h("p", {}, t("net.lobby-text")),
-      h("p", { class: "hint" }, t("net.lobby-privacy")),
+      worded(words, "h1", { id: "lobby-title", tabindex: "-1" }, "net.lobby-title"),
+      worded(words, "p", {}, "net.lobby-text"),
+      worded(words, "p", { class: "hint" }, "net.lobby-privacy"),
       net.rows(),
       network,
       h("p", {}, back),
