@@ -114,11 +114,20 @@ def test_the_score_sheet_counts_deals_and_is_named_once(
     one = {"en": "Score sheet (1 of 2 deals played)", "ko": "점수표(2판 중 1판 끝남)"}
     assert after == one[lang]
     sheet_word = {"en": "Score sheet", "ko": "점수표"}[lang]
-    headings = [
-        text
-        for text in visible_texts(page, ".table summary, .table h2, .table h3")
-        if text.startswith(sheet_word)
-    ]
+    # The sheet's headings as drawn once the table is back after the summary (the computers
+    # go on playing and each move redraws the table: read in one go, as they stand in one
+    # frame; while the dialog closes, the table behind it shows no heading at all).
+    headings = page.wait_for_function(
+        """(word) => {
+          const shown = [...document.querySelectorAll(".table summary, .table h2, .table h3")]
+            .filter((e) => e.getClientRects().length > 0
+              && getComputedStyle(e).visibility !== "hidden")
+            .map((e) => e.innerText.trim())
+            .filter((text) => text.startsWith(word));
+          return shown.length ? shown : null;
+        }""",
+        arg=sheet_word,
+    ).json_value()
     assert headings == [after], headings
 
 
