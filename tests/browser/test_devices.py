@@ -34,6 +34,7 @@ SEED = 7
 # one browser, a page not in front may get no frames for a while.
 POLL = 25
 GUEST = 1
+BOT = 2  # the computer's seat in HOST_LINK
 HOST_LINK = f"?game=nine-virtues&players=3&seats=human,remote,easy&seed={SEED}&speed=instant"
 
 # On the guest's page: every data channel and every message it received (the page's own code
@@ -173,6 +174,24 @@ def wait_host_moved(host: Page, before: str | None) -> None:
         if save_text(host) != before:
             return
         host.locator(".overlay .dialog button.primary").click()
+
+
+def press_free(page: Page, selector: str, *, fill: str | None = None) -> None:
+    """Press (or, with ``fill``, fill) a control outside any dialog. The computer plays on
+    meanwhile, and a round it ends opens a summary at any moment, making the page behind it
+    inert: the summary is closed and the control tried again."""
+    for _ in range(20):
+        while page.locator(".overlay .dialog button.primary").count():
+            page.locator(".overlay .dialog button.primary").click()
+        try:
+            if fill is None:
+                page.click(selector, timeout=5_000)
+            else:
+                page.fill(selector, fill, timeout=5_000)
+            return
+        except TimeoutError:
+            continue
+    raise AssertionError(f"{selector} stayed out of reach (inert behind a dialog?)")
 
 
 def submit(page: Page, control: Any) -> None:
@@ -398,8 +417,9 @@ def rejoin(host: Page, guest: Page, seat: int, link: str) -> None:
     guest.goto(link)
     answer_el = guest.locator("[data-answer-code]")
     answer_el.wait_for(state="visible", timeout=30_000)
-    host.fill(f".net-bar [data-answer-input][data-seat='{seat}']", answer_el.inner_text())
-    host.click(f".net-bar [data-control=net-connect][data-seat='{seat}']")
+    answer = answer_el.inner_text()
+    press_free(host, f".net-bar [data-answer-input][data-seat='{seat}']", fill=answer)
+    press_free(host, f".net-bar [data-control=net-connect][data-seat='{seat}']")
     guest.wait_for_selector("html[data-connection=connected]", timeout=30_000)
     host.wait_for_selector(f".net-bar [data-remote-seat='{seat}'][data-state=connected]")
     guest.wait_for_selector("html[data-game-state=playing]", timeout=60_000)
@@ -471,9 +491,7 @@ def test_a_guest_rejoins_and_the_host_reloads(
     for turn, page in enumerate((host, guest, host, guest)):
         lang = page.evaluate("document.documentElement.lang")
         said = page.locator(".net-bar [data-net-status]").inner_text()
-        while page.locator(".overlay .dialog button.primary").count():
-            page.locator(".overlay .dialog button.primary").click()
-        page.click(".lang-table[data-control=language]")
+        press_free(page, ".lang-table[data-control=language]")
         page.wait_for_function(
             """([lang, said]) => document.documentElement.lang !== lang
                  && document.querySelector(".net-bar [data-net-status]").textContent !== said
@@ -489,9 +507,7 @@ def test_a_guest_rejoins_and_the_host_reloads(
             play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
 
     # The host lets the computer play the seat for now: its moves are made with no guest.
-    while host.locator(".overlay .dialog button.primary").count():
-        host.locator(".overlay .dialog button.primary").click()
-    host.click(f".net-bar [data-control=net-computer][data-seat='{GUEST}']")
+    press_free(host, f".net-bar [data-control=net-computer][data-seat='{GUEST}']")
     guest.wait_for_function(
         """() => document.querySelector(".net-bar [data-net-status]")
                    .textContent.includes("computer plays for now for you")""",
@@ -500,12 +516,10 @@ def test_a_guest_rejoins_and_the_host_reloads(
     start = moves_of(host_game(host), GUEST)
     play_until(host, {}, rng, lambda g, m: moves_of(g, GUEST) > start, computer=frozenset({GUEST}))
     assert moves_of(host_game(host), GUEST) > start
-    # ... and gives it back (a round's summary open on the host's page is closed first: while
-    # it is open, the page behind it is inert).
-    while host.locator(".overlay .dialog button.primary").count():
-        host.locator(".overlay .dialog button.primary").click()
-    host.click(f".net-bar [data-control=net-computer][data-seat='{GUEST}']")
-    play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1)
+    # ... and gives it back.
+    press_free(host, f".net-bar [data-control=net-computer][data-seat='{GUEST}']")
+    # Until a person is to move (the computer would go on and change the save meanwhile).
+    play_until(host, {GUEST: guest}, rng, lambda g, m: m.get(GUEST, 0) >= 1 and g.to_act != BOT)
 
     # The host's page reloads: the saved game resumes, the guest's page says the connection
     # is lost, and the seat gets a new link; the guest rejoins with it.
