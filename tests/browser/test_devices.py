@@ -19,6 +19,7 @@ import random
 import re
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,6 +83,9 @@ def devices_browser(
 
 NOTES: dict[int, list[str]] = {}
 """Each page's (by id) console warnings and logs, said when a wait times out."""
+PAGES: list[Page] = []
+"""The devices' pages opened (closed ones are passed over), described when a wait times out."""
+PAGE_STATE = (Path(__file__).parents[1] / "data" / "devices_page_state.js").read_text()
 
 
 def device(browser: Browser, problems: list[str], init: str | None = None) -> Page:
@@ -90,6 +94,7 @@ def device(browser: Browser, problems: list[str], init: str | None = None) -> Pa
         context.add_init_script(init)
     page = context.new_page()
     problems.extend(watch(page))
+    PAGES.append(page)
     notes = NOTES.setdefault(id(page), [])
     page.on("console", lambda m: notes.append(f"{m.type}: {m.text}") if m.type != "debug" else None)
     return page
@@ -168,12 +173,22 @@ def wait_host_moved(host: Page, before: str | None) -> None:
             )
         except TimeoutError as error:
             said = "\n".join(NOTES.get(id(host), [])[-8:])
+            pages = "\n".join(described(page, host) for page in PAGES if not page.is_closed())
             raise AssertionError(
-                f"the host saved no move; its console's last lines:\n{said}"
+                f"the host saved no move; its console's last lines:\n{said}\n{pages}"
             ) from error
         if save_text(host) != before:
             return
         host.locator(".overlay .dialog button.primary").click()
+
+
+def described(page: Page, host: Page) -> str:
+    """The page as tests/data/devices_page_state.js reads it (said when a wait timed out)."""
+    who = "host" if page is host else "a guest"
+    try:
+        return f"{who}: {json.dumps(page.evaluate(PAGE_STATE))}"
+    except Exception as error:  # a page closing: say so and go on
+        return f"{who}: unreadable ({error})"
 
 
 def press_free(page: Page, selector: str, *, fill: str | None = None) -> None:

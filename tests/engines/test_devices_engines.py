@@ -40,6 +40,7 @@ READY = "() => document.documentElement.dataset.engine === 'ready'"
 SAVE_PREFIX = "parlour:v1:save:"
 WORDS = json.loads((ROOT / "web" / "i18n" / "en" / "net.json").read_text(encoding="utf-8"))
 HAS_WEBRTC = "() => typeof RTCPeerConnection === 'function'"
+PAGE_STATE = (ROOT / "tests" / "data" / "devices_page_state.js").read_text(encoding="utf-8")
 
 # On the guest's page, run once it has loaded and before the host takes its answer: every
 # data channel the page uses and every message it received. Its channel comes from the host
@@ -116,17 +117,22 @@ def host_game(host: Tab) -> rules.Game:
     return rules.load_game(text)
 
 
-def wait_host_moved(host: Tab, before: str | None) -> None:
+def wait_host_moved(host: Tab, before: str | None, guest: Tab) -> None:
     """Wait until the host has saved a new position, closing its round summaries meanwhile
-    (a summary holds the host's table, not the engine)."""
+    (a summary holds the host's table, not the engine). Timed out, both pages are described
+    (tests/data/devices_page_state.js)."""
     while True:
-        wait(
-            host,
-            """([prefix, before, dialog]) => document.querySelector(dialog) !== null
-                 || Object.keys(localStorage).some((k) => k.startsWith(prefix)
-                      && JSON.parse(localStorage.getItem(k)).engine !== before)""",
-            [SAVE_PREFIX, before, DIALOG],
-        )
+        try:
+            wait(
+                host,
+                """([prefix, before, dialog]) => document.querySelector(dialog) !== null
+                     || Object.keys(localStorage).some((k) => k.startsWith(prefix)
+                          && JSON.parse(localStorage.getItem(k)).engine !== before)""",
+                [SAVE_PREFIX, before, DIALOG],
+            )
+        except AssertionError as error:
+            pages = {who: tab.js(PAGE_STATE) for who, tab in (("host", host), ("guest", guest))}
+            raise AssertionError(f"the host saved no move: {json.dumps(pages)}") from error
         if host_save(host) != before:
             return
         press(host, DIALOG)
@@ -304,7 +310,7 @@ def two_devices(host: Tab, guest: Tab, front: Front) -> None:
                 assert host_save(host) == before
             play_one_turn(host, 0, rng)
         moves[seat] = moves.get(seat, 0) + 1
-        wait_host_moved(host, before)
+        wait_host_moved(host, before, guest)
     game = host_game(host)
     assert game.is_over, "the game did not end"
     assert forged and checked == 4 and moves[GUEST] > 3 and moves[0] > 3, moves
