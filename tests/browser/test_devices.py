@@ -17,8 +17,9 @@ import base64
 import json
 import random
 import re
+import warnings
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -158,9 +159,19 @@ def host_game(host: Page) -> engine.Game:
     return engine.load_game(text)
 
 
-def wait_host_moved(host: Page, before: str | None) -> None:
+# The host's own turn is open on its page: a control for a move of seat 0 to press.
+HOST_TURN = """() => document.querySelector(`.table[data-awaiting="0"] .table-body [data-action],
+  .table[data-awaiting="0"] .table-body [data-swap-give]`) !== null
+  && !document.querySelector(".overlay .dialog")"""
+
+
+def wait_host_moved(
+    host: Page, before: str | None, again: Callable[[], None] | None = None
+) -> None:
     """Wait until the host has saved a new position, closing its round summaries meanwhile
-    (a summary holds the host's table, not the engine)."""
+    (a summary holds the host's table, not the engine). ``again``: the host's own move, made
+    once more if after 20 s the host's turn is still open on its page (a press that made no
+    move: said as a warning, with the pages as they were, so a run shows it)."""
     while True:
         try:
             host.wait_for_function(
@@ -168,10 +179,19 @@ def wait_host_moved(host: Page, before: str | None) -> None:
                      || Object.keys(localStorage).some((k) => k.startsWith(prefix)
                           && JSON.parse(localStorage.getItem(k)).engine !== before)""",
                 arg=[SAVE_PREFIX, before],
-                timeout=60_000,
+                timeout=20_000 if again else 60_000,
                 polling=POLL,
             )
         except TimeoutError as error:
+            if again is not None:
+                if host.evaluate(HOST_TURN):
+                    pages = "\n".join(described(p, host) for p in PAGES if not p.is_closed())
+                    warnings.warn(
+                        f"the host's press made no move; pressed again:\n{pages}", stacklevel=2
+                    )
+                    again()
+                again = None  # then the usual wait
+                continue
             said = "\n".join(NOTES.get(id(host), [])[-8:])
             pages = "\n".join(described(page, host) for page in PAGES if not page.is_closed())
             raise AssertionError(
@@ -180,6 +200,13 @@ def wait_host_moved(host: Page, before: str | None) -> None:
         if save_text(host) != before:
             return
         host.locator(".overlay .dialog button.primary").click()
+
+
+def host_move_again(
+    host: Page, seat: int, rng: random.Random, game_id: str = "nine-virtues"
+) -> Callable[[], None] | None:
+    """The host's move made once more (wait_host_moved), when `seat` is the host's."""
+    return (lambda: play_turn(host, 0, game_id, rng)) if seat == 0 else None
 
 
 def described(page: Page, host: Page) -> str:
@@ -329,7 +356,7 @@ def test_a_game_on_two_devices(
                 assert save_text(host) == before
             play_one_turn(host, 0, rng)
         moves[seat] = moves.get(seat, 0) + 1
-        wait_host_moved(host, before)
+        wait_host_moved(host, before, host_move_again(host, seat, rng))
     game = host_game(host)
     assert game.is_over
     assert forged and moves[GUEST] > 3 and moves[0] > 3
@@ -467,7 +494,7 @@ def play_until(
         elif seat == 0:
             play_one_turn(host, 0, rng)
         moves[seat] = moves.get(seat, 0) + 1
-        wait_host_moved(host, before)
+        wait_host_moved(host, before, host_move_again(host, seat, rng))
     raise AssertionError("the game did not end")
 
 
@@ -689,7 +716,7 @@ def test_host_and_two_guests(
             play_turn(page, seat, game_id, rng)
         elif seat == 0:
             play_turn(host, 0, game_id, rng)
-        wait_host_moved(host, before)
+        wait_host_moved(host, before, host_move_again(host, seat, rng, game_id))
     game = host_game(host)
     assert game.is_over
     assert checks
