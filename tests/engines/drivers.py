@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -29,6 +30,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 WIDTH, HEIGHT = 390, 844
 START_S = 10  # a WebKit session starts in about a second; a hung start is retried after this
+START_TRIES = 5
 MINIBROWSER = (
     "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
     "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
@@ -236,9 +238,13 @@ class WebKit:
             },
         )
         session = None
-        for _ in range(3):
+        for _ in range(START_TRIES):
+            # A session of its own: a start given up on is stopped with every process it
+            # started (the driver, its MiniBrowser and that browser's web processes).
             service = Service(
-                executable_path=self.driver, env={**os.environ, "DISPLAY": self.display}
+                executable_path=self.driver,
+                env={**os.environ, "DISPLAY": self.display},
+                popen_kw={"start_new_session": True},
             )
             started: list[Any] = []
             thread = threading.Thread(
@@ -250,13 +256,18 @@ class WebKit:
                 session = started[0]
                 break
             # Now and then (about one start in twenty here) the driver's MiniBrowser exits
-            # at once and the driver waits for it forever: stop that driver, start again.
+            # at once and the driver waits for it forever: stop that driver and all it
+            # started, then start again (CI once saw three such starts in a row).
             self.restarts += 1
             if service.process is not None:
-                service.process.kill()
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(service.process.pid, signal.SIGKILL)
             thread.join(10)
+            time.sleep(1)
         if session is None:
-            raise RuntimeError(f"WebKitWebDriver did not start a browser in 3 tries of {START_S} s")
+            raise RuntimeError(
+                f"WebKitWebDriver did not start a browser in {START_TRIES} tries of {START_S} s"
+            )
         session.set_window_rect(0, 0, width, height)
         session.set_script_timeout(120)
         session.set_page_load_timeout(120)

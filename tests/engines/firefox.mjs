@@ -102,8 +102,11 @@ const ops = {
     await tabs.get(tab).page.reload({ waitUntil: "load", timeout: 120_000 });
   },
   eval: async ({ tab, frame, source }) => frameOf(tabs.get(tab), frame).evaluate(source),
-  // The pointer at the middle of the element (puppeteer's own click once waited forever).
+  // The pointer at the middle of the element (puppeteer's own click once waited forever), in
+  // the tab brought to the front first: a person presses on the screen they see (the tabs of
+  // a test of several devices are each a phone's screen; one in the back is hidden).
   click: async ({ tab, frame, selector }) => {
+    await tabs.get(tab).page.bringToFront();
     const handle = await frameOf(tabs.get(tab), frame).waitForSelector(selector, { timeout: 30_000 });
     await handle.evaluate((el) => el.scrollIntoView({ block: "nearest", inline: "nearest" }));
     const box = await handle.boundingBox();
