@@ -25,6 +25,7 @@ import { answerPeer, hasWebRTC } from "./peer.js";
 import { SEAT_STATES, netBar, seatsLine } from "./bar.js";
 import { qrCode } from "./qr.js";
 import { codeProblem, decodeJoin, encodeAnswer } from "./codes.js";
+import { worded } from "./worded.js";
 
 const html = document.documentElement;
 export const MAX_HOST_MESSAGE = 200_000; // characters: a view is a few kilobytes
@@ -185,13 +186,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   const { game, seat, sdp, stun } = read.join;
   const words = [];
   joinWords = () => words.forEach((word) => word());
-  // `h(tag, attrs, t(key, params))` that joinWords words again.
-  const worded = (tag, attrs, key, params = {}) => {
-    const el = h(tag, attrs, t(key, params));
-    words.push(() => (el.textContent = t(key, params)));
-    return el;
-  };
-  const back = () => h("p", {}, worded("button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onMenu() }, "net.back"));
+  const back = () => h("p", {}, worded(words, "button", { type: "button", class: "button quiet", "data-control": "net-back", onclick: () => onMenu() }, "net.back"));
   const title = h("h1", { id: "join-title" }, "");
   words.push(() => (title.textContent = t("net.join-title", { game: gameName(game), n: seat + 1 })));
   joinWords();
@@ -204,7 +199,7 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
         "section",
         { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
         title,
-        worded("p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, "net.no-webrtc-guest"),
+        worded(words, "p", { class: "net-problem", role: "alert", "data-net-unavailable": "" }, "net.no-webrtc-guest"),
         back(),
       ),
     );
@@ -225,15 +220,15 @@ export async function openJoin({ root, code, catalog, openTable, onMenu }) {
   const answer = h("p", { class: "answer-code", "data-answer-code": "", hidden: true });
   const qrBox = h("div", { class: "qr-box" });
   const copied = h("p", { class: "hint", role: "status" });
-  const copy = worded("button", { type: "button", class: "button", "data-control": "net-copy", hidden: true }, "net.copy-answer");
+  const copy = worded(words, "button", { type: "button", class: "button", "data-control": "net-copy", hidden: true }, "net.copy-answer");
   words.push(() => (copied.textContent = ""));
   root.replaceChildren(
     h(
       "section",
       { class: "net-join", dataset: { screen: "join" }, "aria-labelledby": "join-title" },
       title,
-      worded("p", {}, "net.join-text"),
-      stun ? worded("p", { class: "hint", "data-stun": "" }, "net.join-stun", { server: stun }) : null,
+      worded(words, "p", {}, "net.join-text"),
+      stun ? worded(words, "p", { class: "hint", "data-stun": "" }, "net.join-stun", { server: stun }) : null,
       status,
       qrBox,
       answer,

@@ -44,6 +44,7 @@ import { codeProblem, decodeAnswer, encodeJoin, stunServer } from "./codes.js";
 import { hasWebRTC, offerPeer } from "./peer.js";
 import { netBar, seatsLine } from "./bar.js";
 import { qrCode, scanButton } from "./qr.js";
+import { worded } from "./worded.js";
 
 export const MAX_GUEST_MESSAGE = 1024; // characters: a move is a few dozen
 const MAX_ACTION = 200;
@@ -573,13 +574,6 @@ export class HostRelay {
 // answers kept; null when no lobby is open.
 let lobbyWords = null;
 export const rewordLobby = () => lobbyWords?.();
-
-// `h(tag, attrs, t(key, params))` that `words` can word again.
-function worded(words, tag, attrs, key, params = {}) {
-  const el = h(tag, attrs, t(key, params));
-  words.push(() => (el.textContent = t(key, params)));
-  return el;
-}
 
 export function openLobby({ root, setup, onReady, onCancel }) {
   const words = [];
